@@ -1,0 +1,38 @@
+/** Why a request for offers failed, as a string union (no TS enum on purpose). */
+export const OffersErrorCode = {
+  /** Rejected before sending: a missing key or placement, a bad option value. */
+  InvalidRequest: 'invalid_request',
+  /** The service answered with a non-2xx status. */
+  Http: 'http',
+  /** The request could not be sent or no answer came back. */
+  Network: 'network',
+  /** No answer within `timeoutMs`. */
+  Timeout: 'timeout',
+  /** The caller's `AbortSignal` aborted the request. */
+  Aborted: 'aborted',
+  /** The service answered 2xx with a body that is not a usable offers response. */
+  InvalidResponse: 'invalid_response',
+  /** Offers arrived but could not be rendered. */
+  Render: 'render',
+} as const;
+
+export type OffersErrorCode = (typeof OffersErrorCode)[keyof typeof OffersErrorCode];
+
+/** The only error type the SDK's public functions reject with. */
+export class OffersError extends Error {
+  override readonly name = 'OffersError';
+  readonly code: OffersErrorCode;
+  /** The HTTP status, for `code: 'http'`. */
+  readonly status?: number;
+
+  constructor(code: OffersErrorCode, message: string, options?: { status?: number; cause?: unknown }) {
+    super(message, options?.cause === undefined ? undefined : { cause: options.cause });
+    this.code = code;
+    if (options?.status !== undefined) this.status = options.status;
+  }
+}
+
+/** True for an `OffersError`, also across bundle copies (script loaded twice). */
+export function isOffersError(value: unknown): value is OffersError {
+  return value instanceof OffersError || (value instanceof Error && value.name === 'OffersError' && 'code' in value);
+}
