@@ -1,0 +1,132 @@
+import type { Page } from '@playwright/test';
+import { events, expect, expectHits, hits, recordEvents, test } from './fixtures.js';
+
+const card = (page: Page) => page.locator('adpx-offers adpx-offer');
+
+test.describe('one offer end to end', () => {
+  test.beforeEach(async ({ page }) => recordEvents(page));
+
+  test('the first offer fires its pixel and adv pixel once when visible', async ({ page, mock }) => {
+    await page.goto(`${mock.url}/unit.html`);
+    await expect(card(page).getByRole('heading')).toBeVisible();
+    const first = mock.requests()[0];
+    expect(first?.path).toBe('/native/v2/offers.json');
+    await expectHits(mock, 'pixel', 1);
+    await expectHits(mock, 'adv_pixel', 1);
+    await page.waitForTimeout(500);
+    expect(hits(mock, 'pixel')).toHaveLength(1);
+    const shown = (await events(page)).filter((e) => e.type === 'adpx-impression');
+    expect(shown).toHaveLength(1);
+    expect(shown[0]?.detail).toMatchObject({ current: 1, total: 3 });
+    expect(hits(mock, 'pixel')[0]?.offerId).toBe((shown[0]?.detail as { offer_id: number }).offer_id);
+  });
+
+  test('an offer below the fold fires no pixel until scrolled into view, then exactly one', async ({ page, mock }) => {
+    await page.goto(`${mock.url}/unit.html?before=3000`);
+    await expect(card(page).getByRole('heading')).toHaveCount(1);
+    await page.waitForTimeout(800);
+    expect(hits(mock, 'pixel')).toHaveLength(0);
+    await card(page).scrollIntoViewIfNeeded();
+    await expectHits(mock, 'pixel', 1);
+    await page.mouse.wheel(0, -4000);
+    await page.waitForTimeout(200);
+    await card(page).scrollIntoViewIfNeeded();
+    await page.waitForTimeout(500);
+    expect(hits(mock, 'pixel')).toHaveLength(1);
+  });
+
+  test('the negative CTA fires no_thanks_click and shows the next offer, whose pixel fires', async ({
+    page,
+    mock,
+  }) => {
+    await page.goto(`${mock.url}/unit.html`);
+    const heading = card(page).getByRole('heading');
+    await expect(heading).toBeVisible();
+    await expectHits(mock, 'pixel', 1);
+    const firstTitle = await heading.textContent();
+    const firstId = hits(mock, 'pixel')[0]?.offerId;
+    await card(page).getByRole('button', { name: /no/i }).click();
+    await expectHits(mock, 'no_thanks_click', 1, firstId);
+    await expect(heading).not.toHaveText(firstTitle ?? '');
+    await expectHits(mock, 'pixel', 2);
+    expect(new Set(hits(mock, 'pixel').map((h) => h.offerId)).size).toBe(2);
+    const types = (await events(page)).map((e) => e.type);
+    expect(types.filter((t) => t === 'adpx-ad-not-taken')).toHaveLength(1);
+  });
+
+  test('the close button fires the close beacon once and closed_ads', async ({ page, mock }) => {
+    await page.goto(`${mock.url}/unit.html`);
+    await expectHits(mock, 'pixel', 1);
+    await page.getByRole('button', { name: 'Close' }).click();
+    await expectHits(mock, 'close', 1);
+    await expect(card(page)).toHaveCount(0);
+    await page.evaluate(() => document.querySelector('adpx-offers')?.close());
+    await page.waitForTimeout(300);
+    expect(hits(mock, 'close')).toHaveLength(1);
+    const closed = (await events(page)).filter((e) => e.type === 'adpx-closed-ads');
+    expect(closed[0]?.detail).toEqual({ reason: 'user' });
+  });
+
+  test('the end of the offers fires close once and ends the flow', async ({ page, mock }) => {
+    await page.goto(`${mock.url}/unit.html`);
+    for (let i = 0; i < 3; i++) {
+      await expectHits(mock, 'pixel', i + 1);
+      await card(page).getByRole('button', { name: /no/i }).click();
+    }
+    await expectHits(mock, 'close', 1);
+    await expectHits(mock, 'no_thanks_click', 3);
+    const closed = (await events(page)).filter((e) => e.type === 'adpx-closed-ads');
+    expect(closed).toEqual([{ type: 'adpx-closed-ads', detail: { reason: 'flow_end' } }]);
+  });
+
+  test('the positive CTA fires ad_taken and url_clicked and opens the click URL in a new tab', async ({
+    page,
+    mock,
+    context,
+  }) => {
+    await page.goto(`${mock.url}/unit.html`);
+    await expectHits(mock, 'pixel', 1);
+    const popup = context.waitForEvent('page');
+    await card(page).getByRole('button').first().click();
+    const tab = await popup;
+    await tab.waitForLoadState();
+    expect(tab.url()).toContain('/landing');
+    expect(await tab.evaluate(() => window.opener)).toBeNull();
+    await expectHits(mock, 'click', 1);
+    const types = (await events(page)).map((e) => e.type);
+    expect(types).toContain('adpx-ad-taken');
+    const clicked = (await events(page)).find((e) => e.type === 'adpx-url-clicked');
+    expect((clicked?.detail as { target_url: string }).target_url).toContain('/click/');
+  });
+
+  test('a navigation right after the impression still delivers the pixel', async ({ page, mock }) => {
+    await page.addInitScript(() => {
+      document.addEventListener('adpx-impression', () => {
+        location.href = '/landing?left=1';
+      });
+    });
+    await page.goto(`${mock.url}/unit.html`);
+    await page.waitForURL(/left=1/);
+    await expectHits(mock, 'pixel', 1);
+    await expectHits(mock, 'adv_pixel', 1);
+  });
+
+  test('a load error renders nothing and fires error with the service message', async ({ page, mock }) => {
+    await page.goto(`${mock.url}/unit.html?key=wrong`);
+    await expect.poll(async () => (await events(page)).find((e) => e.type === 'adpx-error')).toBeTruthy();
+    const error = (await events(page)).find((e) => e.type === 'adpx-error');
+    expect(error?.detail).toMatchObject({ code: 'http', status: 401 });
+    expect((error?.detail as { message: string }).message).toMatch(/key/i);
+    await expect(card(page)).toHaveCount(0);
+    expect(mock.beacons()).toHaveLength(0);
+  });
+
+  test('loading the script twice does not throw', async ({ page, mock }) => {
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await page.goto(`${mock.url}/unit.html`);
+    await page.addScriptTag({ url: '/dist/adpx-offers.iife.js' });
+    await expect(card(page).getByRole('heading')).toBeVisible();
+    expect(errors).toEqual([]);
+  });
+});

@@ -1,0 +1,76 @@
+import type { OffersErrorCode } from '../client/errors.js';
+
+/** Where an offer stands in the current load. `current` is 1-based. */
+export interface OfferProgress {
+  current: number;
+  total: number;
+  offer_id: number;
+}
+
+/** Why the unit closed. */
+export type CloseReason = 'user' | 'flow_end' | 'scrolled_past' | 'timeout' | 'auto_close' | 'page_hide' | 'api';
+
+/** The payload of each SDK event, by its name (CONTRACT.md's event table). */
+export interface AdpxEventPayloads {
+  ads_found: { total: number };
+  no_ads_found: { total: 0 };
+  offer_shown: OfferProgress;
+  impression: OfferProgress;
+  ad_taken: OfferProgress;
+  ad_not_taken: OfferProgress;
+  last_ad_taken: OfferProgress;
+  url_clicked: { target_url: string };
+  closed_ads: { reason: CloseReason };
+  error: { message: string; code: OffersErrorCode; status?: number };
+  save_for_later: OfferProgress & { url: string };
+}
+
+export type AdpxEventName = keyof AdpxEventPayloads;
+
+/** The DOM name of an SDK event: `adpx-` + the name with `_` turned into `-`. */
+export const domEventName = <N extends AdpxEventName>(name: N): string => `adpx-${name.replace(/_/g, '-')}`;
+
+/** Every SDK event name, for code that forwards them all (the script-tag API, bridges). */
+export const ADPX_EVENT_NAMES: readonly AdpxEventName[] = [
+  'ads_found',
+  'no_ads_found',
+  'offer_shown',
+  'impression',
+  'ad_taken',
+  'ad_not_taken',
+  'last_ad_taken',
+  'url_clicked',
+  'closed_ads',
+  'error',
+  'save_for_later',
+];
+
+/**
+ * An SDK event as a DOM event: bubbling and composed, so it leaves the shadow root of the unit
+ * and reaches the page. `name` keeps the SDK's own name (`ads_found`) for forwarding to bridges.
+ * Only `save_for_later` is cancelable.
+ */
+export class AdpxEvent<N extends AdpxEventName = AdpxEventName> extends CustomEvent<AdpxEventPayloads[N]> {
+  readonly name: N;
+
+  constructor(name: N, detail: AdpxEventPayloads[N]) {
+    super(domEventName(name), { bubbles: true, composed: true, cancelable: name === 'save_for_later', detail });
+    this.name = name;
+  }
+}
+
+declare global {
+  interface HTMLElementEventMap {
+    'adpx-ads-found': AdpxEvent<'ads_found'>;
+    'adpx-no-ads-found': AdpxEvent<'no_ads_found'>;
+    'adpx-offer-shown': AdpxEvent<'offer_shown'>;
+    'adpx-impression': AdpxEvent<'impression'>;
+    'adpx-ad-taken': AdpxEvent<'ad_taken'>;
+    'adpx-ad-not-taken': AdpxEvent<'ad_not_taken'>;
+    'adpx-last-ad-taken': AdpxEvent<'last_ad_taken'>;
+    'adpx-url-clicked': AdpxEvent<'url_clicked'>;
+    'adpx-closed-ads': AdpxEvent<'closed_ads'>;
+    'adpx-error': AdpxEvent<'error'>;
+    'adpx-save-for-later': AdpxEvent<'save_for_later'>;
+  }
+}

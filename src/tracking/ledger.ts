@@ -1,0 +1,85 @@
+import type { DebugLog } from '../debug.js';
+import type { Offer, OffersResponse } from '../model/types.js';
+import { deliverBeacon, type BeaconDeliveryOptions } from './beacon.js';
+
+/** The beacons an offer carries. */
+export type BeaconKind = 'pixel' | 'adv_pixel' | 'no_thanks_click' | 'close';
+
+/**
+ * Remembers which beacons of one loaded response have been fired, so that each fires at most once
+ * however often a card re-renders, scrolls back in, or the same response is shown again. A new
+ * load gets a new ledger (see `ledgerFor`).
+ */
+export class BeaconLedger {
+  private readonly fired = new Set<string>();
+
+  constructor(private readonly delivery: BeaconDeliveryOptions = {}) {}
+
+  /** True when this beacon of this offer was already fired in this load. */
+  has(kind: BeaconKind, offer: Offer): boolean {
+    return this.fired.has(this.key(kind, offer));
+  }
+
+  /** True when the impression of `offer` was already counted in this load. */
+  impressed(offer: Offer): boolean {
+    return this.fired.has(`impression:${offer.id}`);
+  }
+
+  /**
+   * Counts the impression of `offer` once per load: fires its `pixel` and `adv_pixel_url`.
+   * Returns false (and fires nothing) when it was counted before.
+   */
+  countImpression(offer: Offer, log?: DebugLog): boolean {
+    const key = `impression:${offer.id}`;
+    if (this.fired.has(key)) return false;
+    this.fired.add(key);
+    this.fire('pixel', offer, log);
+    this.fire('adv_pixel', offer, log);
+    return true;
+  }
+
+  /**
+   * Fires the beacon of `offer` unless it was fired before in this load or the offer has no such
+   * URL. `close` is once per load, whichever offer it comes from. Returns true when it fired now.
+   */
+  fire(kind: BeaconKind, offer: Offer, log?: DebugLog): boolean {
+    const url = beaconUrl(kind, offer);
+    const key = this.key(kind, offer);
+    if (!url || this.fired.has(key)) {
+      log?.(`beacon ${kind} of offer ${offer.id} ${url ? 'already fired' : 'absent'}; skipped`);
+      return false;
+    }
+    this.fired.add(key);
+    void deliverBeacon(url, { ...this.delivery, log: log ?? this.delivery.log });
+    return true;
+  }
+
+  private key(kind: BeaconKind, offer: Offer): string {
+    return kind === 'close' ? 'close' : `${kind}:${offer.id}`;
+  }
+}
+
+function beaconUrl(kind: BeaconKind, offer: Offer): string | undefined {
+  switch (kind) {
+    case 'pixel':
+      return offer.pixel;
+    case 'adv_pixel':
+      return offer.adv_pixel_url;
+    case 'no_thanks_click':
+      return offer.beacons.no_thanks_click;
+    case 'close':
+      return offer.beacons.close;
+  }
+}
+
+const ledgers = new WeakMap<OffersResponse, BeaconLedger>();
+
+/** The ledger of a loaded response: the same response object always gets the same ledger. */
+export function ledgerFor(response: OffersResponse, delivery?: BeaconDeliveryOptions): BeaconLedger {
+  let ledger = ledgers.get(response);
+  if (!ledger) {
+    ledger = new BeaconLedger(delivery);
+    ledgers.set(response, ledger);
+  }
+  return ledger;
+}
