@@ -45,7 +45,7 @@ test.describe('one offer end to end', () => {
     await expectHits(mock, 'pixel', 1);
     const firstTitle = await heading.textContent();
     const firstId = hits(mock, 'pixel')[0]?.offerId;
-    await card(page).getByRole('button', { name: /no/i }).click();
+    await card(page).locator('[part~="decline"]').click();
     await expectHits(mock, 'no_thanks_click', 1, firstId);
     await expect(heading).not.toHaveText(firstTitle ?? '');
     await expectHits(mock, 'pixel', 2);
@@ -71,7 +71,7 @@ test.describe('one offer end to end', () => {
     await page.goto(`${mock.url}/unit.html`);
     for (let i = 0; i < 3; i++) {
       await expectHits(mock, 'pixel', i + 1);
-      await card(page).getByRole('button', { name: /no/i }).click();
+      await card(page).locator('[part~="decline"]').click();
     }
     await expectHits(mock, 'close', 1);
     await expectHits(mock, 'no_thanks_click', 3);
@@ -87,7 +87,7 @@ test.describe('one offer end to end', () => {
     await page.goto(`${mock.url}/unit.html`);
     await expectHits(mock, 'pixel', 1);
     const popup = context.waitForEvent('page');
-    await card(page).getByRole('button').first().click();
+    await card(page).locator('[part~="accept"]').click();
     const tab = await popup;
     await tab.waitForLoadState();
     expect(tab.url()).toContain('/landing');

@@ -38,6 +38,7 @@ export const offerStyles = css`
   .media {
     margin: 0;
     aspect-ratio: var(--_ratio, 16 / 9);
+    max-height: var(--adpx-media-max-height, 240px);
     overflow: hidden;
     border-radius: calc(var(--_radius) - 4px);
     background: var(--adpx-media-background, #eef1f6);

@@ -1,0 +1,241 @@
+import { html, LitElement, nothing, type PropertyValues } from 'lit';
+import { property, query, state } from 'lit/decorators.js';
+import { createDebugLog, type DebugLog } from '../../debug.js';
+import { AdpxEvent, type AdpxEventName, type AdpxEventPayloads } from '../../events/adpx-event.js';
+import { detectBridge } from '../../hosts/bridge.js';
+import { sanitizeTerms, termsSanitizerSupported } from '../../sanitize/terms-sanitizer.js';
+import { termsStyles } from './adpx-terms.styles.js';
+
+/** How the terms are revealed: an inline disclosure, or a modal dialog. */
+export type TermsMode = 'accordion' | 'modal';
+
+const UNSUPPORTED = 'The offer terms cannot be sanitised in this browser, so they are not shown';
+
+/**
+ * The terms and conditions of an offer, behind one control: never in the first view. The raw HTML
+ * is sanitised with the terms allowlist (src/sanitize) when first revealed and inserted as DOM
+ * nodes, never as a string, so it works on pages that enforce Trusted Types and forbid inline
+ * script and style. Renders nothing when there are no terms.
+ *
+ * @summary An offer's terms, revealed by a "Terms and conditions" disclosure or modal dialog.
+ *
+ * @fires adpx-url-clicked - A link in the terms was clicked. `detail: { target_url }`. Inside a
+ *   native host bridge the link does not open in the WebView: the host opens `target_url`.
+ * @fires adpx-error - The terms cannot be shown safely in this browser. `detail: { message, code: 'render' }`.
+ *
+ * @csspart terms-toggle - The button that reveals the terms.
+ * @csspart terms-content - The box holding the sanitised terms.
+ * @csspart terms-dialog - The `<dialog>` of the modal mode.
+ * @csspart terms-close - The close button of the modal mode.
+ *
+ * @cssprop --adpx-terms-color - Text colour of the terms (default `--adpx-muted-color`).
+ * @cssprop --adpx-terms-link-color - Link colour (default `--adpx-primary-color`).
+ * @cssprop --adpx-terms-background - Dialog background (default `--adpx-background`).
+ * @cssprop --adpx-terms-font-size - Font size of the terms.
+ * @cssprop --adpx-border-color - Dialog and close button border.
+ * @cssprop --adpx-backdrop-color - Backdrop behind the dialog.
+ * @cssprop --adpx-focus-color - Focus ring.
+ * @cssprop --adpx-radius - Corner radius.
+ * @cssprop --adpx-spacing - Inner spacing.
+ * @cssprop --adpx-font-family - Font.
+ */
+export class AdpxTermsElement extends LitElement {
+  static override styles = termsStyles;
+
+  /** The raw `terms_and_conditions` HTML of the offer. It is sanitised before it is shown. */
+  @property({ attribute: false }) html?: string;
+
+  /** `accordion` (default): an inline disclosure. `modal`: a dialog. */
+  @property({ reflect: true }) mode: TermsMode = 'accordion';
+
+  /** Visible label of the control and the dialog title. Keep "Terms" in it. */
+  @property() label = 'Terms and conditions';
+
+  /** Label of the dialog's close button. */
+  @property({ attribute: 'close-label' }) closeLabel = 'Close';
+
+  /** Log sanitising to the console with the `[adpx]` prefix. */
+  @property({ type: Boolean }) debug = false;
+
+  @state() private expanded = false;
+  @state() private failure?: string;
+
+  @query('.toggle') private toggleButton?: HTMLButtonElement | null;
+  @query('.content') private content?: HTMLElement | null;
+  @query('dialog') private dialog?: HTMLDialogElement | null;
+
+  private log: DebugLog = createDebugLog(false);
+  /** The container that holds the sanitised terms, and the HTML they came from. */
+  private filled?: { target: HTMLElement; html: string };
+  private reported = false;
+  private returnFocus = false;
+
+  /** True while the terms are revealed. */
+  get open(): boolean {
+    return this.expanded;
+  }
+
+  private get hasTerms(): boolean {
+    return typeof this.html === 'string' && this.html.trim() !== '';
+  }
+
+  /** Reveals the terms (opens the disclosure or the dialog). */
+  async show(): Promise<void> {
+    if (!this.hasTerms || this.failure) return;
+    this.expanded = true;
+    await this.updateComplete;
+    const dialog = this.mode === 'modal' ? this.dialog : null;
+    if (dialog && !dialog.open && this.expanded && !this.failure) {
+      this.returnFocus = true;
+      dialog.showModal();
+    }
+  }
+
+  /** Hides the terms again. */
+  async hide(): Promise<void> {
+    if (this.dialog?.open) this.dialog.close();
+    this.expanded = false;
+    await this.updateComplete;
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    this.returnFocus = false;
+    this.expanded = false;
+  }
+
+  protected override willUpdate(changed: PropertyValues<this>): void {
+    if (changed.has('debug')) this.log = createDebugLog(this.debug);
+    const reset = (changed.has('html') && changed.get('html') !== undefined) || changed.has('mode');
+    if (reset && this.expanded) {
+      // New terms (another offer) or another mode start hidden again: never in the first view.
+      this.returnFocus = false;
+      if (this.dialog?.open) this.dialog.close();
+      this.expanded = false;
+    }
+    if (changed.has('html')) {
+      this.failure = undefined;
+      this.reported = false;
+      if (this.hasTerms && !termsSanitizerSupported()) this.failure = UNSUPPORTED;
+    }
+  }
+
+  protected override updated(): void {
+    if (this.failure) {
+      this.report(this.failure);
+      return;
+    }
+    if (this.expanded) this.fill();
+  }
+
+  /** Puts the sanitised terms into the current container, once per container and HTML. */
+  private fill(): void {
+    const target = this.content;
+    const raw = this.html;
+    if (!target || raw === undefined) return;
+    if (this.filled?.target === target && this.filled.html === raw) return;
+    let fragment: DocumentFragment | null;
+    try {
+      fragment = sanitizeTerms(raw);
+    } catch (error) {
+      this.log('terms sanitiser failed', error);
+      fragment = null;
+    }
+    if (!fragment) {
+      this.failure = UNSUPPORTED;
+      return;
+    }
+    target.replaceChildren(fragment);
+    this.filled = { target, html: raw };
+    this.log(`terms sanitised: ${raw.length} chars in, ${target.innerHTML.length} out`);
+  }
+
+  private report(message: string): void {
+    if (this.reported) return;
+    this.reported = true;
+    this.log(message);
+    this.emit('error', { message, code: 'render' });
+  }
+
+  private emit<N extends AdpxEventName>(name: N, detail: AdpxEventPayloads[N]): boolean {
+    return this.dispatchEvent(new AdpxEvent(name, detail));
+  }
+
+  private onToggle(): void {
+    if (this.expanded && this.mode !== 'modal') void this.hide();
+    else void this.show();
+  }
+
+  private onDialogClose(): void {
+    this.expanded = false;
+    if (this.returnFocus) this.toggleButton?.focus();
+    this.returnFocus = false;
+  }
+
+  /** A click on the backdrop (outside the dialog's box) closes the dialog. */
+  private onDialogClick(event: MouseEvent): void {
+    const dialog = this.dialog;
+    if (!dialog || event.target !== dialog) return;
+    const box = dialog.getBoundingClientRect();
+    const inside =
+      event.clientX >= box.left && event.clientX <= box.right && event.clientY >= box.top && event.clientY <= box.bottom;
+    if (!inside) dialog.close();
+  }
+
+  /** Links in the terms: report the URL first; inside a native host, the host opens it. */
+  private onContentClick(event: MouseEvent): void {
+    const origin = event.target;
+    const link = origin instanceof Element ? origin.closest('a') : null;
+    if (!link || !this.content?.contains(link) || !link.hasAttribute('href')) return;
+    this.emit('url_clicked', { target_url: link.href });
+    const bridge = detectBridge(window);
+    if (bridge && bridge.kind !== 'iframe') event.preventDefault();
+  }
+
+  protected override render() {
+    if (!this.hasTerms || this.failure) return nothing;
+    return this.mode === 'modal' ? this.renderModal() : this.renderAccordion();
+  }
+
+  private renderAccordion() {
+    return html`
+      <button
+        id="toggle"
+        part="terms-toggle"
+        class="toggle"
+        type="button"
+        aria-expanded=${this.expanded ? 'true' : 'false'}
+        aria-controls="terms"
+        @click=${this.onToggle}
+      >
+        <span>${this.label}</span><span class="chevron" aria-hidden="true"></span>
+      </button>
+      <div
+        id="terms"
+        part="terms-content"
+        class="content region"
+        role="region"
+        aria-labelledby="toggle"
+        ?hidden=${!this.expanded}
+        @click=${this.onContentClick}
+      ></div>
+    `;
+  }
+
+  private renderModal() {
+    return html`
+      <button id="toggle" part="terms-toggle" class="toggle" type="button" aria-haspopup="dialog" @click=${this.onToggle}>
+        ${this.label}
+      </button>
+      <dialog part="terms-dialog" aria-labelledby="title" @close=${this.onDialogClose} @click=${this.onDialogClick}>
+        <div class="dialog-header">
+          <h2 id="title" class="dialog-title">${this.label}</h2>
+          <button part="terms-close" class="close" type="button" autofocus @click=${this.hide}>
+            ${this.closeLabel}
+          </button>
+        </div>
+        <div part="terms-content" class="content dialog-body" @click=${this.onContentClick}></div>
+      </dialog>
+    `;
+  }
+}
