@@ -3,7 +3,16 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist/', 'node_modules/', 'test-results/', 'playwright-report/', 'bench/results/', 'demo/frameworks/**/dist/'] },
+  {
+    ignores: [
+      'dist/',
+      'node_modules/',
+      'test-results/',
+      'playwright-report/',
+      'bench/results/',
+      'demo/frameworks/**/dist/',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.strict,
   {

@@ -3,8 +3,19 @@ const unit = document.getElementById('unit');
 unit.setAttribute('endpoint', location.origin);
 
 const eventsList = document.getElementById('events');
-for (const name of ['ads-found', 'no-ads-found', 'offer-shown', 'impression', 'ad-taken', 'ad-not-taken',
-  'last-ad-taken', 'url-clicked', 'closed-ads', 'error', 'save-for-later']) {
+for (const name of [
+  'ads-found',
+  'no-ads-found',
+  'offer-shown',
+  'impression',
+  'ad-taken',
+  'ad-not-taken',
+  'last-ad-taken',
+  'url-clicked',
+  'closed-ads',
+  'error',
+  'save-for-later',
+]) {
   unit.addEventListener(`adpx-${name}`, (event) => {
     const item = document.createElement('li');
     item.textContent = `${event.type} ${JSON.stringify(event.detail)}`;

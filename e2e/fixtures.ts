@@ -55,11 +55,15 @@ export async function recordEvents(page: Page): Promise<void> {
       'save-for-later',
     ];
     for (const name of names) {
-      document.addEventListener(`adpx-${name}`, (e) => log.push({ type: e.type, detail: (e as CustomEvent).detail }));
+      document.addEventListener(`adpx-${name}`, (e) =>
+        log.push({ type: e.type, detail: (e as CustomEvent).detail }),
+      );
     }
   });
 }
 
 export async function events(page: Page): Promise<Array<{ type: string; detail: unknown }>> {
-  return page.evaluate(() => (window as unknown as { adpxEvents: Array<{ type: string; detail: unknown }> }).adpxEvents);
+  return page.evaluate(
+    () => (window as unknown as { adpxEvents: Array<{ type: string; detail: unknown }> }).adpxEvents,
+  );
 }

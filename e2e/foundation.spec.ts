@@ -21,7 +21,10 @@ test.describe('one offer end to end', () => {
     expect(hits(mock, 'pixel')[0]?.offerId).toBe((shown[0]?.detail as { offer_id: number }).offer_id);
   });
 
-  test('an offer below the fold fires no pixel until scrolled into view, then exactly one', async ({ page, mock }) => {
+  test('an offer below the fold fires no pixel until scrolled into view, then exactly one', async ({
+    page,
+    mock,
+  }) => {
     await page.goto(`${mock.url}/unit.html?before=3000`);
     await expect(card(page).getByRole('heading')).toHaveCount(1);
     await page.waitForTimeout(800);

@@ -19,7 +19,9 @@ try {
 const gzip = gzipSync(code, { level: 9 }).length;
 const brotli = brotliCompressSync(code, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length;
 const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
-console.log(`adpx-offers.iife.js  min ${kb(code.length)}  gzip ${kb(gzip)}  brotli ${kb(brotli)}  (budget ${kb(budget)} gzip)`);
+console.log(
+  `adpx-offers.iife.js  min ${kb(code.length)}  gzip ${kb(gzip)}  brotli ${kb(brotli)}  (budget ${kb(budget)} gzip)`,
+);
 if (gzip > budget) {
   console.error(`size: gzip ${gzip} bytes is over the budget of ${budget} bytes`);
   process.exit(1);

@@ -9,7 +9,14 @@ export { fetchOffers } from './client/fetch-offers.js';
 export { OffersError, OffersErrorCode, isOffersError } from './client/errors.js';
 export type { FetchOffersOptions } from './client/options.js';
 export { normalizeResponse } from './model/normalize.js';
-export type { Creative, Offer, OfferBeacons, OfferSettings, OfferStyles, OffersResponse } from './model/types.js';
+export type {
+  Creative,
+  Offer,
+  OfferBeacons,
+  OfferSettings,
+  OfferStyles,
+  OffersResponse,
+} from './model/types.js';
 export {
   AdpxEvent,
   ADPX_EVENT_NAMES,

@@ -8,7 +8,8 @@ export interface OfferProgress {
 }
 
 /** Why the unit closed. */
-export type CloseReason = 'user' | 'flow_end' | 'scrolled_past' | 'timeout' | 'auto_close' | 'page_hide' | 'api';
+export type CloseReason =
+  'user' | 'flow_end' | 'scrolled_past' | 'timeout' | 'auto_close' | 'page_hide' | 'api';
 
 /** The payload of each SDK event, by its name (CONTRACT.md's event table). */
 export interface AdpxEventPayloads {
@@ -54,7 +55,12 @@ export class AdpxEvent<N extends AdpxEventName = AdpxEventName> extends CustomEv
   readonly name: N;
 
   constructor(name: N, detail: AdpxEventPayloads[N]) {
-    super(domEventName(name), { bubbles: true, composed: true, cancelable: name === 'save_for_later', detail });
+    super(domEventName(name), {
+      bubbles: true,
+      composed: true,
+      cancelable: name === 'save_for_later',
+      detail,
+    });
     this.name = name;
   }
 }
