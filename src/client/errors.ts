@@ -34,5 +34,8 @@ export class OffersError extends Error {
 
 /** True for an `OffersError`, also across bundle copies (script loaded twice). */
 export function isOffersError(value: unknown): value is OffersError {
-  return value instanceof OffersError || (value instanceof Error && value.name === 'OffersError' && 'code' in value);
+  return (
+    value instanceof OffersError ||
+    (value instanceof Error && value.name === 'OffersError' && 'code' in value)
+  );
 }

@@ -1,0 +1,207 @@
+/**
+ * `fetchOffers`: one POST of the fetch operation, normalised. Rejects with nothing but an
+ * `OffersError`, whose `code` says what went wrong.
+ */
+import { createDebugLog } from '../debug.js';
+import type { DebugLog } from '../debug.js';
+import { stripControlCharacters } from '../model/coerce.js';
+import { truncate } from '../model/limits.js';
+import { normalizeResponse } from '../model/normalize.js';
+import type { OffersResponse } from '../model/types.js';
+import { OffersError, isOffersError } from './errors.js';
+import type { FetchOffersOptions } from './options.js';
+import { buildOffersRequest, redactApiKey } from './request.js';
+import type { OffersRequest, OffersRequestEnv } from './request.js';
+
+/** Injection points of {@link fetchOffers}. */
+export interface FetchOffersInit {
+  /** The `fetch` to use; default `globalThis.fetch`. */
+  fetch?: typeof fetch;
+  /** Defaults for `ua` and `adpx_fp` (see `OffersRequestEnv`); default: browser defaults. */
+  env?: Omit<OffersRequestEnv, 'log'>;
+}
+
+/** Timeout when `options.timeoutMs` is not given. */
+export const DEFAULT_TIMEOUT_MS = 10_000;
+/** Longest service error message passed on, in code points. */
+const MAX_ERROR_MESSAGE = 300;
+
+/** What the transport phase yields: the status and the body text. */
+interface RawAnswer {
+  status: number;
+  ok: boolean;
+  text: string;
+}
+
+/**
+ * Fetches offers: validates the options (no request is sent when one is bad), POSTs the request
+ * built by `buildOffersRequest`, and returns the `data` envelope normalised by
+ * `normalizeResponse`.
+ *
+ * Rejects with an `OffersError` whose `code` is: `invalid_request` (bad option, nothing sent);
+ * `aborted` (`options.signal` aborted); `timeout` (no complete answer within `timeoutMs`, default
+ * 10 000 ms); `network` (no answer, e.g. offline, DNS, CORS); `http` (non-2xx: the message is the
+ * JSON body's string `message`, else `HTTP <status>`; `status` is set); `invalid_response` (2xx
+ * whose body is not JSON or has no usable `data` envelope).
+ */
+export async function fetchOffers(
+  options: FetchOffersOptions,
+  init: FetchOffersInit = {},
+): Promise<OffersResponse> {
+  const log = createDebugLog(typeof options === 'object' && options !== null && options.debug === true);
+  try {
+    const request = buildOffersRequest(options, { ...init.env, log });
+    const answer = await send(request, options, init.fetch, log);
+    if (!answer.ok) throw httpError(answer);
+    const response = normalizeResponse(parseJsonBody(answer.text), log);
+    log(`${response.count} offer(s) kept`);
+    return response;
+  } catch (error) {
+    throw isOffersError(error) ? error : unexpected(error);
+  }
+}
+
+/** POSTs the request and reads the body, under the timeout and the caller's signal. */
+async function send(
+  request: OffersRequest,
+  options: FetchOffersOptions,
+  fetchOverride: typeof fetch | undefined,
+  log: DebugLog,
+): Promise<RawAnswer> {
+  const fetchImpl = fetchOverride ?? (globalThis.fetch as typeof fetch | undefined);
+  if (typeof fetchImpl !== 'function') {
+    throw new OffersError('network', 'fetch is not available in this environment.');
+  }
+  const caller = options.signal ?? undefined;
+  if (caller?.aborted) throw new OffersError('aborted', 'The request was aborted.', { cause: caller.reason });
+  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const signals = createSignals(timeoutMs, caller);
+  log(`POST ${redactApiKey(request.url)}`, { bodyKeys: Object.keys(request.body) });
+  try {
+    return await raceAbort(signals.signal, async () => {
+      const response = await fetchImpl(request.url, {
+        method: 'POST',
+        headers: request.headers,
+        body: JSON.stringify(request.body),
+        signal: signals.signal,
+      });
+      const text = await response.text();
+      log(`HTTP ${response.status}`);
+      return { status: response.status, ok: response.ok, text };
+    });
+  } catch (error) {
+    if (caller?.aborted)
+      throw new OffersError('aborted', 'The request was aborted.', { cause: caller.reason });
+    if (signals.timedOut())
+      throw new OffersError('timeout', `No answer within ${timeoutMs} ms.`, { cause: error });
+    throw new OffersError('network', `The request could not be completed: ${errorText(error)}`, {
+      cause: error,
+    });
+  } finally {
+    signals.dispose();
+  }
+}
+
+/** The combined signal of a request, how to tell a timeout, and how to clean up. */
+interface RequestSignals {
+  signal: AbortSignal;
+  timedOut(): boolean;
+  dispose(): void;
+}
+
+/**
+ * `AbortSignal.timeout(timeoutMs)` combined with the caller's signal through `AbortSignal.any`;
+ * when either is missing (older browsers) or refuses the signals (a signal from another realm), an
+ * `AbortController` wired by hand does the same.
+ */
+function createSignals(timeoutMs: number, caller: AbortSignal | undefined): RequestSignals {
+  const timeout = createTimeoutSignal(timeoutMs);
+  const timedOut = () => timeout.signal.aborted;
+  if (caller === undefined) return { signal: timeout.signal, timedOut, dispose: timeout.dispose };
+  try {
+    if (typeof AbortSignal.any === 'function') {
+      return { signal: AbortSignal.any([caller, timeout.signal]), timedOut, dispose: timeout.dispose };
+    }
+  } catch {
+    // Fall through to the hand-wired version.
+  }
+  const controller = new AbortController();
+  const onCaller = () => controller.abort(caller.reason);
+  const onTimeout = () => controller.abort(timeout.signal.reason);
+  caller.addEventListener('abort', onCaller, { once: true });
+  timeout.signal.addEventListener('abort', onTimeout, { once: true });
+  const dispose = () => {
+    caller.removeEventListener('abort', onCaller);
+    timeout.signal.removeEventListener('abort', onTimeout);
+    timeout.dispose();
+  };
+  return { signal: controller.signal, timedOut, dispose };
+}
+
+/** `AbortSignal.timeout`, or a timer-driven controller where it does not exist. */
+function createTimeoutSignal(timeoutMs: number): { signal: AbortSignal; dispose: () => void } {
+  if (typeof AbortSignal.timeout === 'function')
+    return { signal: AbortSignal.timeout(timeoutMs), dispose: () => {} };
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(new OffersError('timeout', 'Timed out.')), timeoutMs);
+  return { signal: controller.signal, dispose: () => clearTimeout(timer) };
+}
+
+/**
+ * Runs `work`, rejecting as soon as `signal` aborts — even when the `fetch` in use ignores the
+ * signal or the body never finishes.
+ */
+function raceAbort<T>(signal: AbortSignal, work: () => Promise<T>): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(signal.reason ?? new Error('Aborted.'));
+    if (signal.aborted) return onAbort();
+    signal.addEventListener('abort', onAbort, { once: true });
+    work()
+      .then(resolve, reject)
+      .finally(() => signal.removeEventListener('abort', onAbort));
+  });
+}
+
+/** `OffersError('http')` with the service's `message` when the body is JSON with one. */
+function httpError({ status, text }: RawAnswer): OffersError {
+  const message = serviceMessage(text);
+  return new OffersError('http', message ?? `HTTP ${status}`, { status });
+}
+
+/** A JSON body's string `message`, cleaned and cut; else `undefined`. */
+function serviceMessage(text: string): string | undefined {
+  const body = tryParseJson(text);
+  if (typeof body !== 'object' || body === null || !('message' in body)) return undefined;
+  const { message } = body;
+  if (typeof message !== 'string') return undefined;
+  const clean = stripControlCharacters(message.slice(0, MAX_ERROR_MESSAGE * 2)).trim();
+  return clean === '' ? undefined : truncate(clean, MAX_ERROR_MESSAGE);
+}
+
+/** The parsed body of a 2xx answer; `invalid_response` when it is not JSON. */
+function parseJsonBody(text: string): unknown {
+  const json = tryParseJson(text);
+  if (json === undefined) {
+    throw new OffersError('invalid_response', 'The service answered 2xx with a body that is not JSON.');
+  }
+  return json;
+}
+
+/** `JSON.parse` without the exception; `undefined` for anything that is not JSON. */
+function tryParseJson(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The message of any thrown value, for an error text. */
+function errorText(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+/** Last line of defence: a bug or an exotic failure still rejects with an `OffersError`. */
+function unexpected(error: unknown): OffersError {
+  return new OffersError('invalid_response', `Unexpected failure: ${errorText(error)}`, { cause: error });
+}
