@@ -5,10 +5,28 @@
 export { AdpxOfferElement } from './elements/adpx-offer.js';
 export { AdpxOffersElement, UnitStatus, type UnitLayout, type TermsMode } from './elements/adpx-offers.js';
 export { defineElements } from './elements/registry.js';
-export { fetchOffers } from './client/fetch-offers.js';
+export { fetchOffers, DEFAULT_TIMEOUT_MS, type FetchOffersInit } from './client/fetch-offers.js';
+export {
+  validateOffersOptions,
+  buildOffersRequest,
+  offersPath,
+  redactApiKey,
+  type OffersRequest,
+  type OffersRequestEnv,
+} from './client/request.js';
+export {
+  ADPX_FP_STORAGE_KEY,
+  getAdpxFingerprint,
+  forgetAdpxFingerprint,
+  generateFingerprint,
+  type FingerprintStorage,
+} from './client/fingerprint.js';
 export { OffersError, OffersErrorCode, isOffersError } from './client/errors.js';
 export type { FetchOffersOptions } from './client/options.js';
 export { normalizeResponse } from './model/normalize.js';
+export { TEXT_LIMITS, MODEL_CAPS, truncate } from './model/limits.js';
+export { safeHttpUrl, safeQrImage } from './model/urls.js';
+export { safeCssColor } from './model/colors.js';
 export type {
   Creative,
   Offer,
