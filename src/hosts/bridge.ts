@@ -24,6 +24,31 @@ export interface DetectBridgeOptions {
   parentOrigin?: string;
 }
 
+/**
+ * The exact origin `value` names (`https://shop.example`), or undefined for anything else: `*`,
+ * `null`, relative or non-http(s) URLs, and URLs with a path, query or credentials.
+ */
+export function toExactOrigin(value: unknown): string | undefined {
+  if (typeof value !== 'string' || value.length > 2048) return undefined;
+  let url: URL;
+  try {
+    url = new URL(value.trim());
+  } catch {
+    return undefined;
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') return undefined;
+  if (
+    url.username ||
+    url.password ||
+    url.search ||
+    url.hash ||
+    (url.pathname !== '/' && url.pathname !== '')
+  ) {
+    return undefined;
+  }
+  return url.origin;
+}
+
 function parentOriginOf(win: Window, configured?: string): string | undefined {
   if (configured) return configured;
   const ancestor = win.location.ancestorOrigins?.[0];
@@ -44,7 +69,10 @@ export function detectBridge(win: Window, options: DetectBridgeOptions = {}): Br
   }
   const android = host.Android;
   if (android && typeof android.adpxCallback === 'function') {
-    return { kind: 'android', post: (event, payload) => android.adpxCallback?.(event, JSON.stringify(payload)) };
+    return {
+      kind: 'android',
+      post: (event, payload) => android.adpxCallback?.(event, JSON.stringify(payload)),
+    };
   }
   const rn = host.ReactNativeWebView;
   if (rn && typeof rn.postMessage === 'function') {

@@ -1,0 +1,184 @@
+/**
+ * SDK prefetch: the hidden prefetch WebView keeps the response it loaded in DOM storage, and the
+ * checkout WebView of the same app takes it from there instead of asking the service again.
+ *
+ * One entry per SDK ID and placement, in `localStorage` (two WebViews of one app share it; they do
+ * not share `sessionStorage`). An entry is used only when it is fresh (younger than the TTL), made
+ * for the same request (same SDK ID, placement, endpoint, path version, test mode and user
+ * payload: a hash of them), and still a valid response for the normaliser. Anything else is
+ * ignored; stale and corrupt entries are removed. See docs/decisions/005.
+ */
+import type { JsonObject } from '../model/coerce.js';
+import { isJsonObject } from '../model/coerce.js';
+import { normalizeResponse } from '../model/normalize.js';
+import type { OffersResponse } from '../model/types.js';
+
+/** Five minutes: long enough for a checkout flow, short enough for offers to stay current. */
+export const DEFAULT_PREFETCH_TTL_MS = 5 * 60_000;
+/** Longest TTL accepted; a longer one is cut to this. */
+export const MAX_PREFETCH_TTL_MS = 60 * 60_000;
+
+const PREFIX = 'adpx:prefetch:v1:';
+/** Clock difference tolerated for an entry saved "in the future" (two WebViews, one clock). */
+const CLOCK_SKEW_MS = 5_000;
+
+/** What identifies a request: an entry made for another one is foreign. */
+export interface PrefetchRequestKey {
+  sdkId: string;
+  placement: string;
+  endpoint: string;
+  apiVersion: string;
+  dev: boolean;
+  /** The user payload sent as body keys. */
+  payload: Record<string, unknown>;
+}
+
+/** Why an entry was not used (for the debug log and tests). */
+export type PrefetchMiss = 'none' | 'unavailable' | 'corrupt' | 'stale' | 'foreign';
+
+export type PrefetchLookup = { hit: true; response: OffersResponse } | { hit: false; reason: PrefetchMiss };
+
+interface StoredEntry {
+  v: 1;
+  savedAt: number;
+  request: string;
+  response: unknown;
+}
+
+/** JSON with object keys sorted, so that `{a, b}` and `{b, a}` describe the same payload. */
+export function stableStringify(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(stableStringify).join(',')}]`;
+  if (isJsonObject(value)) {
+    const keys = Object.keys(value)
+      .filter((key) => value[key] !== undefined)
+      .sort();
+    return `{${keys.map((key) => `${JSON.stringify(key)}:${stableStringify(value[key])}`).join(',')}}`;
+  }
+  return JSON.stringify(value) ?? 'null';
+}
+
+/** FNV-1a, 32 bits, as 8 hex digits. Not a security boundary: it only tells requests apart. */
+export function hashText(text: string): string {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) {
+    hash ^= text.charCodeAt(i);
+    hash = Math.imul(hash, 0x01000193);
+  }
+  return (hash >>> 0).toString(16).padStart(8, '0');
+}
+
+/** The storage key of a request's entry: per SDK ID and placement. */
+export function prefetchStorageKey(key: Pick<PrefetchRequestKey, 'sdkId' | 'placement'>): string {
+  return `${PREFIX}${hashText(`${key.sdkId}\n${key.placement}`)}`;
+}
+
+/** The fingerprint stored with an entry; an entry with another one is foreign. */
+export function requestFingerprint(key: PrefetchRequestKey): string {
+  const { sdkId, placement, endpoint, apiVersion, dev, payload } = key;
+  return hashText(stableStringify({ sdkId, placement, endpoint, apiVersion, dev, payload }));
+}
+
+/** The TTL to use: a finite number of ms from 0 to one hour; anything else is the default. */
+export function prefetchTtl(value: unknown): number {
+  if (typeof value !== 'number' || !Number.isFinite(value) || value < 0) return DEFAULT_PREFETCH_TTL_MS;
+  return Math.min(value, MAX_PREFETCH_TTL_MS);
+}
+
+/** `localStorage`, or null where it is missing or blocked (it may throw on access). */
+function storageOf(win: Window): Storage | null {
+  try {
+    return win.localStorage ?? null;
+  } catch {
+    return null;
+  }
+}
+
+function removeQuietly(storage: Storage, key: string): void {
+  try {
+    storage.removeItem(key);
+  } catch {
+    // Blocked storage: nothing to clean.
+  }
+}
+
+/** Saves a loaded response for the checkout WebView. Returns false when storage is unavailable. */
+export function savePrefetched(
+  win: Window,
+  key: PrefetchRequestKey,
+  response: OffersResponse,
+  now: number = Date.now(),
+): boolean {
+  const storage = storageOf(win);
+  if (!storage) return false;
+  const entry: StoredEntry = { v: 1, savedAt: now, request: requestFingerprint(key), response };
+  try {
+    storage.setItem(prefetchStorageKey(key), JSON.stringify(entry));
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function parseEntry(text: string): StoredEntry | undefined {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+  if (!isJsonObject(parsed)) return undefined;
+  const { v, savedAt, request, response } = parsed as JsonObject;
+  if (v !== 1 || typeof savedAt !== 'number' || !Number.isFinite(savedAt) || typeof request !== 'string') {
+    return undefined;
+  }
+  return { v, savedAt, request, response };
+}
+
+/**
+ * Looks up the entry for a request. A hit is validated again by the normaliser. With `consume`,
+ * a hit is removed (offers about to be displayed must not be displayed twice); stale and corrupt
+ * entries are always removed; a foreign entry is left for its own request.
+ */
+export function readPrefetched(
+  win: Window,
+  key: PrefetchRequestKey,
+  options: { ttlMs: number; consume: boolean; now?: number },
+): PrefetchLookup {
+  const storage = storageOf(win);
+  if (!storage) return { hit: false, reason: 'unavailable' };
+  const storageKey = prefetchStorageKey(key);
+  let text: string | null;
+  try {
+    text = storage.getItem(storageKey);
+  } catch {
+    return { hit: false, reason: 'unavailable' };
+  }
+  if (text === null) return { hit: false, reason: 'none' };
+  const entry = parseEntry(text);
+  if (!entry) {
+    removeQuietly(storage, storageKey);
+    return { hit: false, reason: 'corrupt' };
+  }
+  const now = options.now ?? Date.now();
+  const age = now - entry.savedAt;
+  if (age > options.ttlMs || age < -CLOCK_SKEW_MS) {
+    removeQuietly(storage, storageKey);
+    return { hit: false, reason: 'stale' };
+  }
+  if (entry.request !== requestFingerprint(key)) return { hit: false, reason: 'foreign' };
+  let response: OffersResponse;
+  try {
+    response = normalizeResponse({ data: entry.response });
+  } catch {
+    removeQuietly(storage, storageKey);
+    return { hit: false, reason: 'corrupt' };
+  }
+  if (options.consume) removeQuietly(storage, storageKey);
+  return { hit: true, response };
+}
+
+/** Removes the entry of a request, whatever it holds. */
+export function clearPrefetched(win: Window, key: Pick<PrefetchRequestKey, 'sdkId' | 'placement'>): void {
+  const storage = storageOf(win);
+  if (storage) removeQuietly(storage, prefetchStorageKey(key));
+}
