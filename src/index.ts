@@ -45,3 +45,24 @@ export {
   type OfferProgress,
 } from './events/adpx-event.js';
 export { detectBridge, type Bridge, type BridgeKind } from './hosts/bridge.js';
+export {
+  Adpx,
+  AdpxController,
+  ADPX_VERSION,
+  installAdpx,
+  clampMargin,
+  marginInsets,
+  MAX_MARGIN_PERCENT,
+  type AdpxApi,
+  type AdpxCallback,
+  type AdpxConfig,
+  type AdpxErrorInfo,
+  type AdpxGetOffersResult,
+  type AdpxPosition,
+  type AdpxSettings,
+  type AdpxShowCallbacks,
+  type AdpxShowOptions,
+  type AdpxStyles,
+  type AdpxUser,
+} from './script-api/index.js';
+export { openOfferUrl, type OpenedIn } from './hosts/open-url.js';

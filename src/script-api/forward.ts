@@ -1,0 +1,68 @@
+/**
+ * Delivers SDK events to the host: to the `init` callback when there is one, otherwise to the
+ * first native bridge the page has (CONTRACT.md's table), each event exactly once. The DOM events
+ * themselves are not touched: they reach the page in every case.
+ */
+import { ADPX_EVENT_NAMES, domEventName, type AdpxEventName } from '../events/adpx-event.js';
+import { detectBridge } from '../hosts/bridge.js';
+import type { AdpxCallback } from './types.js';
+
+/** Where events go right now; read at each event, so a bridge injected late is still found. */
+export interface DeliveryTarget {
+  callback?: AdpxCallback;
+  parentOrigin?: string;
+}
+
+const NAME_BY_TYPE: ReadonlyMap<string, AdpxEventName> = new Map(
+  ADPX_EVENT_NAMES.map((name) => [domEventName(name), name]),
+);
+
+/** The SDK name of a DOM event (`adpx-ads-found` → `ads_found`), or undefined for other events. */
+export function sdkEventName(event: Event): AdpxEventName | undefined {
+  return NAME_BY_TYPE.get(event.type);
+}
+
+/** Hands an error thrown by host code to the page's error reporting, without throwing. */
+export function reportHostError(error: unknown): void {
+  if (typeof globalThis.reportError === 'function') globalThis.reportError(error);
+  else
+    setTimeout(() => {
+      throw error;
+    });
+}
+
+/** Sends one event to the callback or, without one, to the bridge. Never throws. */
+export function deliver(win: Window, target: DeliveryTarget, name: AdpxEventName, payload: object): void {
+  try {
+    if (target.callback) {
+      target.callback(name, payload as never);
+      return;
+    }
+    detectBridge(win, { parentOrigin: target.parentOrigin })?.post(name, payload);
+  } catch (error) {
+    reportHostError(error);
+  }
+}
+
+/**
+ * Listens on one unit for every `adpx-*` event and hands each to `onEvent`. The listener is one
+ * object, so attaching it twice to the same unit adds nothing (the DOM drops duplicates).
+ */
+export class UnitListener implements EventListenerObject {
+  constructor(private readonly onEvent: (name: AdpxEventName, payload: object, event: Event) => void) {}
+
+  handleEvent(event: Event): void {
+    const name = sdkEventName(event);
+    if (!name) return;
+    const detail: unknown = (event as CustomEvent<unknown>).detail;
+    this.onEvent(name, typeof detail === 'object' && detail !== null ? detail : {}, event);
+  }
+
+  attach(unit: EventTarget): void {
+    for (const type of NAME_BY_TYPE.keys()) unit.addEventListener(type, this);
+  }
+
+  detach(unit: EventTarget): void {
+    for (const type of NAME_BY_TYPE.keys()) unit.removeEventListener(type, this);
+  }
+}

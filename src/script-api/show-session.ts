@@ -1,0 +1,108 @@
+/**
+ * One `Adpx.show`: its layout, margins and callbacks, the display delay, and whether the offers
+ * of the current load have been displayed (a new load is needed before showing again).
+ */
+import type { AdpxOffersElement } from '../elements/adpx-offers.js';
+import type { AdpxEventName, AdpxEventPayloads } from '../events/adpx-event.js';
+import { reportHostError } from './forward.js';
+import { insetProperties, marginInsets, showLayout } from './show-options.js';
+import type { AdpxErrorInfo, AdpxPosition, AdpxShowCallbacks, AdpxShowOptions } from './types.js';
+import { applyShowLook } from './unit-dom.js';
+import type { UnitSetup } from './unit-options.js';
+
+const INSET_NAMES = ['--adpx-inset-top', '--adpx-inset-right', '--adpx-inset-bottom', '--adpx-inset-left'];
+
+function callHost<T>(callback: ((value: T) => void) | undefined, value: T): void {
+  if (typeof callback !== 'function') return;
+  try {
+    callback(value);
+  } catch (error) {
+    reportHostError(error);
+  }
+}
+
+export class ShowSession {
+  /** The offers of the current load were displayed. */
+  displayed = false;
+  private active = false;
+  private callbacks: AdpxShowCallbacks = {};
+  private position?: AdpxPosition;
+  private unit?: AdpxOffersElement;
+  private delay?: { timer: ReturnType<typeof setTimeout>; resolve: (done: boolean) => void };
+
+  constructor(private readonly win: () => Window) {}
+
+  /** A new load (or a supplied response) replaces the offers: they may be shown again. */
+  newLoad(): void {
+    this.cancelDelay();
+    this.displayed = false;
+  }
+
+  /** Cancels a show waiting for its delay; that show resolves false. */
+  cancelDelay(): void {
+    const delay = this.delay;
+    if (!delay) return;
+    this.delay = undefined;
+    clearTimeout(delay.timer);
+    delay.resolve(false);
+  }
+
+  private wait(ms: number): Promise<boolean> {
+    this.cancelDelay();
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => {
+        this.delay = undefined;
+        resolve(true);
+      }, ms);
+      this.delay = { timer, resolve };
+    });
+  }
+
+  /** Shows the loaded offers with these options after the configured delay. */
+  async show(unit: AdpxOffersElement, setup: UnitSetup, options: AdpxShowOptions): Promise<boolean> {
+    if (setup.delayMs > 0 && !(await this.wait(setup.delayMs))) return false;
+    this.callbacks = options.callbacks ?? {};
+    this.position = options.position;
+    this.unit = unit;
+    applyShowLook(
+      unit,
+      showLayout(options.styles, setup.layout),
+      options.styles?.transparent === true,
+      this.insets(),
+    );
+    if (!this.position) for (const name of INSET_NAMES) unit.style.removeProperty(name);
+    this.active = true;
+    if (!unit.show()) {
+      this.active = false;
+      return false;
+    }
+    this.displayed = true;
+    if (this.position) this.win().addEventListener('resize', this.onResize);
+    return true;
+  }
+
+  private insets(): Array<[string, string]> {
+    if (!this.position) return [];
+    const win = this.win();
+    return insetProperties(marginInsets(this.position, { width: win.innerWidth, height: win.innerHeight }));
+  }
+
+  /** An orientation change swaps the reference side: margins are computed again. */
+  private readonly onResize = (): void => {
+    if (!this.unit) return;
+    for (const [name, value] of this.insets()) this.unit.style.setProperty(name, value);
+  };
+
+  /** Runs the show's callbacks for the unit's events. */
+  onEvent(name: AdpxEventName, payload: object): void {
+    if (!this.active) return;
+    if (name === 'offer_shown')
+      callHost(this.callbacks.showCallback, payload as AdpxEventPayloads['offer_shown']);
+    else if (name === 'error') callHost(this.callbacks.errorCallback, payload as AdpxErrorInfo);
+    else if (name === 'closed_ads') {
+      this.active = false;
+      this.win().removeEventListener('resize', this.onResize);
+      callHost(this.callbacks.dismissCallback, payload as AdpxEventPayloads['closed_ads']);
+    }
+  }
+}

@@ -1,0 +1,156 @@
+/**
+ * The public types of the script-tag API (`window.Adpx`), named as CONTRACT.md names them.
+ */
+import type { OffersErrorCode } from '../client/errors.js';
+import type { AdpxEventName, AdpxEventPayloads } from '../events/adpx-event.js';
+import type { OffersResponse } from '../model/types.js';
+
+/** Receives every SDK event once: `(event, payload)`, e.g. `('ads_found', { total: 3 })`. */
+export type AdpxCallback = <N extends AdpxEventName>(event: N, payload: AdpxEventPayloads[N]) => void;
+
+/** The user payload: extra keys sent as body keys of each request (`email`, `firstname`, …). */
+export type AdpxUser = Record<string, unknown>;
+
+/**
+ * Display settings that override the response's. Names follow the service's launcher; unknown
+ * keys are ignored.
+ */
+export interface AdpxSettings {
+  /** Where the popup sits: `'center'` (default), `'top'` or `'bottom'` (`'top_left'` etc. read as `'top'`). */
+  ad_position?: string;
+  /** Darken the page behind the popup (default true). */
+  darken_bg?: boolean;
+  /** A click on the backdrop dismisses the popup. */
+  backdrop_dismiss?: boolean;
+  /** Show the close button (default true). */
+  show_close?: boolean;
+  /** Seconds between the offers being ready and the unit appearing (0..60). */
+  delay?: number;
+  /** Seconds after which the unit closes itself. */
+  max_display_time?: number;
+  auto_close?: boolean;
+  /** Show the offer wall's More Offers button when the offer allows it (false hides it). */
+  offerwall?: boolean;
+  /** Show the QR code of each offer (cross-device). */
+  show_qr?: boolean;
+  /** How terms open: `'accordion'` (default) or `'modal'`. */
+  terms?: 'accordion' | 'modal';
+  /** Render inline inside this element (an id, a selector or the element) instead of a popup. */
+  target?: string | Element;
+  /** The launcher's form of `target`. */
+  embedded?: { enabled?: boolean; targetElement?: string | Element };
+}
+
+/** Colours and texts that override the response's `styles`. Unknown keys are ignored. */
+export interface AdpxStyles {
+  primary_color?: string;
+  background_color?: string;
+  text_color?: string;
+  /** The header above the offers. */
+  header?: { text?: string; background?: string; textColor?: string };
+  /** The launcher's offer text style; `textColor` is `text_color`. */
+  offerText?: { textColor?: string };
+  /** Any other `*_color` key of the response's styles. */
+  [key: `${string}_color`]: string | undefined;
+}
+
+/** `window.AdpxConfig`, or the object given to `Adpx.init`. */
+export interface AdpxConfig {
+  /** The SDK ID, sent as `api_key`. Required. */
+  accountId?: string;
+  /** Base URL of the offers service or of the publisher's proxy. Required to load. */
+  endpoint?: string;
+  apiVersion?: 'v2' | 'v4';
+  /** Where the offers appear; default `'default'`. */
+  placement?: string;
+  /** Load on `init` (default true). */
+  autoLoad?: boolean;
+  /** Show as soon as offers arrive (default false). */
+  autoShow?: boolean;
+  /** SDK prefetch: share the response with the checkout WebView through DOM storage. */
+  prefetch?: boolean;
+  /** Ask for test offers (`dev: 1`). */
+  dev?: boolean;
+  /** `0` live (default), `1` test (sends `dev: 1`). Set before `init`. */
+  environment?: 0 | 1;
+  /** Log decisions to the console with the `[adpx]` prefix. Set before `init`. */
+  debug?: boolean;
+  /** Receives every event; without it events go to the native bridge. */
+  callback?: AdpxCallback;
+  settings?: AdpxSettings;
+  styles?: AdpxStyles;
+  /** Exact origin of the parent page, for the iframe bridge. Default: the parent's actual origin. */
+  parentOrigin?: string;
+  /** How long a prefetched response stays usable, in ms (default 5 minutes, at most 1 hour). */
+  prefetchTtlMs?: number;
+  pubUserId?: string;
+  loyaltyboost?: '0' | '1' | '2';
+  creative?: '0' | '1';
+  campaignId?: string;
+}
+
+/** Popup margins in percent, each clamped to 0..15. */
+export interface AdpxPosition {
+  topMargin?: number;
+  rightMargin?: number;
+  bottomMargin?: number;
+  leftMargin?: number;
+}
+
+/** An error as the script API reports it to callbacks (the `error` event's payload and more codes). */
+export interface AdpxErrorInfo {
+  message: string;
+  /** An `OffersErrorCode` (misuse such as showing before a load is `invalid_request`), or `no_offers`. */
+  code: OffersErrorCode | 'no_offers';
+  status?: number;
+}
+
+export interface AdpxShowCallbacks {
+  /** Each time an offer is displayed, with `{ current, total, offer_id }`. */
+  showCallback?: (payload: AdpxEventPayloads['offer_shown']) => void;
+  /** When showing fails. */
+  errorCallback?: (error: AdpxErrorInfo) => void;
+  /** Each time the unit is dismissed, with `{ reason }`. */
+  dismissCallback?: (payload: AdpxEventPayloads['closed_ads']) => void;
+}
+
+/** `Adpx.show(options)`. */
+export interface AdpxShowOptions {
+  position?: AdpxPosition;
+  styles?: { transparent?: boolean; type?: 'popup' | 'fullscreen' };
+  callbacks?: AdpxShowCallbacks;
+}
+
+/** What `Adpx.getOffers` resolves with; it never rejects. */
+export type AdpxGetOffersResult =
+  { status: true; response: OffersResponse } | { status: false; response: AdpxErrorInfo };
+
+/** `window.Adpx`. */
+export interface AdpxApi {
+  readonly version: string;
+  init(config?: AdpxConfig | string, callback?: AdpxCallback): Promise<void>;
+  load(payload?: AdpxUser, callback?: (loaded: boolean, error?: AdpxErrorInfo) => void): Promise<boolean>;
+  show(options?: AdpxShowOptions): Promise<boolean>;
+  close(): void;
+  isReady(): boolean;
+  reload(): Promise<boolean>;
+  getOffers(sdkId: string, payload?: AdpxUser): Promise<AdpxGetOffersResult>;
+  setApiResponse(response: unknown): Promise<void>;
+  /** `0` live, `1` test. Only before `init`; later it warns and changes nothing. */
+  environment: 0 | 1;
+  /** Debug logging. Only before `init`; later it warns and changes nothing. */
+  debug: boolean;
+  setEnvironment(environment: 0 | 1): void;
+  setDebug(debug: boolean): void;
+}
+
+declare global {
+  interface Window {
+    /** The script-tag API (see `installAdpx`). */
+    Adpx?: AdpxApi;
+    /** Read when the script loads. */
+    AdpxConfig?: AdpxConfig;
+    /** The user payload, read when the script loads. */
+    AdpxUser?: AdpxUser;
+  }
+}

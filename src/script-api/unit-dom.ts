@@ -1,0 +1,85 @@
+/**
+ * The `<adpx-offers>` element that `window.Adpx` drives: where it goes in the page and how a
+ * configuration is written onto it.
+ */
+import type { AdpxOffersElement } from '../elements/adpx-offers.js';
+import type { ResolvedConfig } from './config.js';
+import type { UnitOverrides, UnitSetup } from './unit-options.js';
+
+/** The unit with the `overrides` property its newer versions have. */
+type ConfigurableUnit = AdpxOffersElement & { overrides?: UnitOverrides };
+
+/** Resolves once `document.body` exists (a script in `<head>` may call `init` early). */
+export function bodyReady(doc: Document): Promise<HTMLElement> {
+  if (doc.body) return Promise.resolve(doc.body);
+  return new Promise((resolve) => {
+    const check = () => {
+      if (!doc.body) return;
+      doc.removeEventListener('DOMContentLoaded', check);
+      resolve(doc.body);
+    };
+    doc.addEventListener('DOMContentLoaded', check);
+  });
+}
+
+/** The element a target names: the element itself, an element id, or a CSS selector. */
+export function findTarget(doc: Document, target: string | Element | undefined): Element | undefined {
+  if (target === undefined) return undefined;
+  if (typeof target !== 'string') return target.isConnected ? target : undefined;
+  const byId = doc.getElementById(target);
+  if (byId) return byId;
+  try {
+    return doc.querySelector(target) ?? undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** A new unit in manual mode (the script API decides when to load and show), appended to `parent`. */
+export function createUnit(doc: Document, parent: Element): AdpxOffersElement {
+  const unit = doc.createElement('adpx-offers');
+  unit.setAttribute('manual', '');
+  parent.append(unit);
+  return unit;
+}
+
+function setAttribute(unit: Element, name: string, value: string | boolean | undefined): void {
+  if (value === undefined || value === false) unit.removeAttribute(name);
+  else unit.setAttribute(name, value === true ? '' : value);
+}
+
+/** Writes a configuration onto the unit: request attributes, display attributes, overrides. */
+export function configureUnit(unit: AdpxOffersElement, config: ResolvedConfig, setup: UnitSetup): void {
+  const attributes: Record<string, string | boolean | undefined> = {
+    'api-key': config.accountId,
+    endpoint: config.endpoint,
+    placement: config.placement,
+    'api-version': config.apiVersion,
+    'pub-user-id': config.pubUserId,
+    loyaltyboost: config.loyaltyboost,
+    creative: config.creative,
+    'campaign-id': config.campaignId,
+    dev: config.dev,
+    debug: config.debug,
+    layout: setup.layout,
+    heading: undefined,
+    terms: undefined,
+    ...setup.attributes,
+  };
+  for (const [name, value] of Object.entries(attributes)) setAttribute(unit, name, value);
+  unit.style.removeProperty('--adpx-backdrop-color');
+  for (const [name, value] of setup.properties) unit.style.setProperty(name, value);
+  (unit as ConfigurableUnit).overrides = setup.overrides;
+}
+
+/** The layout and look of one show. */
+export function applyShowLook(
+  unit: AdpxOffersElement,
+  layout: string,
+  transparent: boolean,
+  insets: Array<[string, string]>,
+): void {
+  setAttribute(unit, 'layout', layout);
+  setAttribute(unit, 'transparent', transparent);
+  for (const [name, value] of insets) unit.style.setProperty(name, value);
+}
