@@ -1,23 +1,48 @@
 import { css } from 'lit';
+import { controlStyles } from './card/controls.styles.js';
 
 /**
  * Card styles. Public `--adpx-*` properties feed private `--_*` variables; nothing leaks out of
- * the shadow root and the host page's CSS does not leak in.
+ * the shadow root and the host page's CSS does not leak in. The card is its own size container:
+ * from 480px of card width (`WIDE_CARD_MIN_WIDTH`) it shows the wide texts beside the image,
+ * below that the narrow texts under it. Logical properties only, so right-to-left pages mirror.
  */
-export const offerStyles = css`
+const layoutStyles = css`
   :host {
     --_bg: var(--adpx-card-background, var(--adpx-background, #ffffff));
     --_fg: var(--adpx-text-color, #1d2330);
     --_muted: var(--adpx-muted-color, #5b6475);
+    --_border: var(--adpx-border-color, #dde1e8);
     --_primary: var(--adpx-primary-color, #1f5eff);
     --_on-primary: var(--adpx-on-primary-color, #ffffff);
+    --_accent: var(--adpx-accent-color, #8a4b00);
+    --_success: var(--adpx-success-color, #1a7f37);
+    --_focus: var(--adpx-focus-color, #174ea6);
+    --_media-bg: var(--adpx-media-background, #eef1f6);
     --_radius: var(--adpx-radius, 12px);
     --_gap: var(--adpx-spacing, 16px);
     --_font: var(--adpx-font-family, system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif);
+    --_qr-size: min(var(--adpx-qr-size, 160px), 228px);
+    container: adpx-card / inline-size;
     display: block;
     box-sizing: border-box;
     font-family: var(--_font);
     color: var(--_fg);
+    -webkit-font-smoothing: antialiased;
+  }
+  @media (prefers-color-scheme: dark) {
+    :host {
+      --_bg: var(--adpx-card-background, var(--adpx-background, #161b24));
+      --_fg: var(--adpx-text-color, #e9ecf2);
+      --_muted: var(--adpx-muted-color, #a4adbd);
+      --_border: var(--adpx-border-color, #2e3646);
+      --_primary: var(--adpx-primary-color, #7aa2ff);
+      --_on-primary: var(--adpx-on-primary-color, #0b1020);
+      --_accent: var(--adpx-accent-color, #ffc766);
+      --_success: var(--adpx-success-color, #5fd38a);
+      --_focus: var(--adpx-focus-color, #ffb020);
+      --_media-bg: var(--adpx-media-background, #222a37);
+    }
   }
   :host([hidden]) {
     display: none;
@@ -32,58 +57,103 @@ export const offerStyles = css`
     gap: var(--_gap);
     padding: var(--_gap);
     background: var(--_bg);
+    color: var(--_fg);
+    border: 1px solid var(--_border);
     border-radius: var(--_radius);
-    border: 1px solid var(--adpx-border-color, #d8dce5);
+    text-align: start;
   }
   .media {
-    margin: 0;
-    aspect-ratio: var(--_ratio, 16 / 9);
-    max-height: var(--adpx-media-max-height, 240px);
+    position: relative;
+    aspect-ratio: var(--_ratio, 191 / 100);
     overflow: hidden;
     border-radius: calc(var(--_radius) - 4px);
-    background: var(--adpx-media-background, #eef1f6);
+    background: var(--_media-bg);
   }
-  .media img {
+  .image {
     display: block;
     width: 100%;
     height: 100%;
     object-fit: cover;
   }
+  .body {
+    display: grid;
+    align-content: start;
+    gap: calc(var(--_gap) * 0.875);
+    min-width: 0;
+  }
+  .intro {
+    display: grid;
+    gap: 6px;
+  }
+  .advertiser {
+    margin: 0;
+    font-size: 0.8125rem;
+    font-weight: 600;
+    line-height: 1.4;
+    color: var(--_muted);
+  }
   .headline {
     margin: 0;
-    font-size: var(--adpx-headline-size, 1.25rem);
-    line-height: 1.25;
+    font-size: var(--adpx-headline-size, 1.125rem);
+    font-weight: 700;
+    line-height: 1.3;
+    letter-spacing: -0.01em;
+    text-wrap: balance;
+    overflow-wrap: anywhere;
   }
   .description {
     margin: 0;
+    font-size: 0.9375rem;
+    line-height: 1.5;
+    overflow-wrap: anywhere;
+  }
+  .mini-text {
+    margin: 0;
+    font-size: 0.75rem;
     line-height: 1.45;
+    color: var(--_muted);
+    overflow-wrap: anywhere;
   }
-  .actions {
-    display: flex;
-    flex-wrap: wrap;
-    gap: calc(var(--_gap) / 2);
+  .mini-text small {
+    font-size: inherit;
   }
-  button {
-    font: inherit;
-    min-height: 44px;
-    padding: 0 20px;
-    border-radius: calc(var(--_radius) - 4px);
-    cursor: pointer;
+  /* Narrow first: the wide texts are out of the layout and of the accessibility tree. */
+  .when-wide {
+    display: none;
   }
-  button:focus-visible {
-    outline: 3px solid var(--adpx-focus-color, #ffb020);
-    outline-offset: 2px;
+  @container adpx-card (min-width: 480px) {
+    .when-wide {
+      display: block;
+    }
+    .when-narrow {
+      display: none;
+    }
+    .card {
+      padding: calc(var(--_gap) * 1.25);
+    }
+    .card.has-media {
+      grid-template-columns: clamp(180px, 40%, 400px) minmax(0, 1fr);
+      align-items: start;
+      column-gap: calc(var(--_gap) * 1.25);
+    }
+    .headline {
+      font-size: var(--adpx-headline-size, 1.375rem);
+    }
+    .description {
+      font-size: 1rem;
+    }
   }
-  .accept {
-    flex: 1 1 auto;
+  .visually-hidden {
+    position: absolute;
+    width: 1px;
+    height: 1px;
+    margin: -1px;
+    padding: 0;
+    overflow: hidden;
+    clip-path: inset(50%);
+    white-space: nowrap;
     border: 0;
-    background: var(--_primary);
-    color: var(--_on-primary);
-    font-weight: 600;
-  }
-  .decline {
-    border: 1px solid var(--adpx-border-color, #d8dce5);
-    background: transparent;
-    color: var(--_fg);
   }
 `;
+
+export const offerStyles = [layoutStyles, controlStyles];

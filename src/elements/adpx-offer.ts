@@ -1,42 +1,90 @@
 import { html, LitElement, nothing, type PropertyValues } from 'lit';
-import { property } from 'lit/decorators.js';
+import { property, state } from 'lit/decorators.js';
 import { createDebugLog, type DebugLog } from '../debug.js';
-import { AdpxEvent, type AdpxEventName, type AdpxEventPayloads, type OfferProgress } from '../events/adpx-event.js';
+import {
+  AdpxEvent,
+  type AdpxEventName,
+  type AdpxEventPayloads,
+  type OfferProgress,
+} from '../events/adpx-event.js';
 import { openOfferUrl } from '../hosts/open-url.js';
 import type { Offer } from '../model/types.js';
+import { safeHttpUrl } from '../model/urls.js';
+import { deliverBeacon } from '../tracking/beacon.js';
 import { ImpressionController } from '../tracking/impression-controller.js';
 import { BeaconLedger } from '../tracking/ledger.js';
 import { offerStyles } from './adpx-offer.styles.js';
+import { ctaTemplate, extrasTemplate, footerTemplate } from './card/actions.js';
+import { advertiserTemplate, descriptionTemplate, headlineTemplate, miniTextTemplate } from './card/copy.js';
+import { pickImage } from './card/image-source.js';
+import { loyaltyTemplate } from './card/loyalty.js';
+import { MediaSizeController } from './card/media-size.js';
+import { mediaTemplate } from './card/media.js';
+import { qrTemplate } from './card/qr.js';
+import { claimSave, isSaved, releaseSave, SaveState } from './card/save-for-later.js';
+import { cardCopy, ctaLabels } from './card/texts.js';
+import type { TermsMode } from './terms/adpx-terms.js';
 
 /**
- * One offer card, rendered from the offer's fragments. Usable alone (give it `offer`) or inside
- * `<adpx-offers>`, which hands it the load's beacon ledger so each beacon fires once per load.
+ * One offer card, rendered from every fragment of the offer. Usable alone (give it `offer`) or
+ * inside `<adpx-offers>`, which hands it the load's beacon ledger so each beacon fires once per load.
  *
- * @summary One offer card: texts, image, CTAs; fires its impression pixel when visibly displayed.
+ * Wide cards (480 CSS px and wider, measured on the card itself with a container query) read
+ * `title`/`description` beside the image; narrow cards read `short_headline`/`short_description`
+ * under it. Each falls back to the other when absent. All offer text is rendered as text.
+ *
+ * @summary One offer card: texts, image, QR code, loyalty boost, CTAs, more offers, save for later,
+ *   terms and privacy; fires its impression pixel when visibly displayed.
  *
  * @fires adpx-offer-shown - The card rendered an offer. `detail: { current, total, offer_id }`.
  * @fires adpx-impression - The offer was visibly displayed and its pixel fired. `detail: { current, total, offer_id }`.
  * @fires adpx-ad-taken - The positive CTA was clicked. `detail: { current, total, offer_id }`.
  * @fires adpx-last-ad-taken - The positive CTA of the last offer was clicked.
  * @fires adpx-ad-not-taken - The negative CTA was clicked (the `no_thanks_click` beacon fired).
- * @fires adpx-url-clicked - A URL is to be opened. `detail: { target_url }`.
+ * @fires adpx-url-clicked - A URL is to be opened (accept, more offers, privacy, a terms link).
+ *   `detail: { target_url }`.
+ * @fires adpx-save-for-later - "Save for later" was clicked. Cancelable: `preventDefault()` keeps the
+ *   card from requesting `save_for_later_url` (the host saves the offer itself).
+ *   `detail: { current, total, offer_id, url }`.
+ * @fires adpx-error - From the card's `<adpx-terms>` (it bubbles out) when the terms cannot be shown
+ *   safely. `detail: { message, code: 'render' }`.
  *
  * @csspart card - The card's box.
- * @csspart media - The image frame.
+ * @csspart media - The image frame (space reserved at the image's aspect ratio).
  * @csspart image - The image.
+ * @csspart advertiser - The "Offer from …" line.
  * @csspart headline - The headline.
  * @csspart description - The description.
+ * @csspart loyalty - The loyalty-boost badge and requirements.
+ * @csspart qr - The QR code and its caption (with `show-qr`).
  * @csspart actions - The CTA row.
  * @csspart accept - The positive CTA button.
  * @csspart decline - The negative CTA button.
+ * @csspart offerwall - The "More offers" link.
+ * @csspart save - The "Save for later" button.
+ * @csspart mini-text - The small print.
+ * @csspart privacy - The "Privacy" link.
+ * @csspart terms - The `<adpx-terms>` element; its own parts are exported as `terms-toggle`,
+ *   `terms-content`, `terms-dialog` and `terms-close`.
  *
- * @cssprop --adpx-background - Card background.
+ * @cssprop --adpx-card-background - Card background (default `--adpx-background`).
+ * @cssprop --adpx-background - Background of the card and the terms dialog.
  * @cssprop --adpx-text-color - Text colour.
- * @cssprop --adpx-primary-color - Positive CTA background.
+ * @cssprop --adpx-muted-color - Secondary text (advertiser, small print).
+ * @cssprop --adpx-primary-color - Positive CTA background and link colour.
  * @cssprop --adpx-on-primary-color - Positive CTA text.
+ * @cssprop --adpx-border-color - Card and secondary button borders.
+ * @cssprop --adpx-focus-color - Focus ring.
+ * @cssprop --adpx-accent-color - Loyalty-boost badge colour.
+ * @cssprop --adpx-success-color - "Saved" colour.
+ * @cssprop --adpx-media-background - Image frame background while the image loads.
+ * @cssprop --adpx-headline-size - Headline font size.
+ * @cssprop --adpx-qr-size - Drawn size of the QR code (at most 228px).
  * @cssprop --adpx-radius - Corner radius.
  * @cssprop --adpx-spacing - Inner spacing.
  * @cssprop --adpx-font-family - Font.
+ *
+ * @slot - None: the card renders only the offer.
  */
 export class AdpxOfferElement extends LitElement {
   static override styles = offerStyles;
@@ -56,10 +104,27 @@ export class AdpxOfferElement extends LitElement {
   /** Log rule decisions and beacons to the console with the `[adpx]` prefix. */
   @property({ type: Boolean }) debug = false;
 
+  /** Load the image at once with high priority (the first card); otherwise it loads lazily. */
+  @property({ type: Boolean }) eager = false;
+
+  /** Show the offer's QR code (for cross-device use). Off unless the publisher asks for it. */
+  @property({ type: Boolean, attribute: 'show-qr' }) showQr = false;
+
+  /** The response's `privacy_url`: a "Privacy" link is shown when it is an http(s) URL. */
+  @property({ attribute: 'privacy-url' }) privacyUrl?: string;
+
+  /** How the terms are revealed: `accordion` (default) or `modal`. */
+  @property() terms: TermsMode = 'accordion';
+
   /** The load's beacon ledger; a card used alone keeps its own. */
   @property({ attribute: false }) ledger: BeaconLedger = new BeaconLedger();
 
+  @state() private saveState: SaveState = SaveState.Idle;
+  /** The image URL that failed to load; its frame is hidden. */
+  @state() private failedImage?: string;
+
   private log: DebugLog = createDebugLog(false);
+  private readonly mediaSize = new MediaSizeController(this);
 
   private readonly impressions = new ImpressionController(this, {
     onImpression: () => this.countImpression(),
@@ -69,6 +134,10 @@ export class AdpxOfferElement extends LitElement {
 
   protected override willUpdate(changed: PropertyValues<this>): void {
     if (changed.has('debug')) this.log = createDebugLog(this.debug);
+    if (changed.has('offer') || changed.has('ledger')) {
+      const offer = this.offer;
+      this.saveState = offer && isSaved(this.ledger, offer.id) ? SaveState.Saved : SaveState.Idle;
+    }
   }
 
   protected override updated(changed: PropertyValues<this>): void {
@@ -95,21 +164,57 @@ export class AdpxOfferElement extends LitElement {
     if (offer && this.ledger.countImpression(offer, this.log)) this.emit('impression', this.progress(offer));
   }
 
-  private onAccept(): void {
+  private readonly onAccept = (): void => {
     const offer = this.offer;
     if (!offer) return;
     const progress = this.progress(offer);
     this.emit('ad_taken', progress);
     if (progress.current >= progress.total) this.emit('last_ad_taken', progress);
     if (offer.click_url) this.openUrl(offer.click_url);
-  }
+  };
 
-  private onDecline(): void {
+  private readonly onDecline = (): void => {
     const offer = this.offer;
     if (!offer) return;
     this.ledger.fire('no_thanks_click', offer, this.log);
     this.emit('ad_not_taken', this.progress(offer));
-  }
+  };
+
+  /** A link the card opens itself: `url_clicked`, then a new tab or the native host. */
+  private readonly onLink = (event: MouseEvent, url: string): void => {
+    event.preventDefault();
+    this.openUrl(url);
+  };
+
+  /**
+   * "Save for later": a cancelable `save_for_later` event; unless cancelled, one GET of
+   * `save_for_later_url` per offer per load, then "Saved". A failed request may be retried.
+   */
+  private readonly onSave = async (): Promise<void> => {
+    const offer = this.offer;
+    const url = offer?.save_for_later_url;
+    if (!offer || !url || !offer.perkswallet_enabled) return;
+    if (this.saveState === SaveState.Saving || this.saveState === SaveState.Saved) return;
+    const ledger = this.ledger;
+    if (isSaved(ledger, offer.id)) return;
+    if (!this.emit('save_for_later', { ...this.progress(offer), url })) {
+      this.log(`save_for_later of offer ${offer.id} cancelled by the host`);
+      return;
+    }
+    if (!claimSave(ledger, offer.id)) return;
+    this.saveState = SaveState.Saving;
+    const delivered = await deliverBeacon(url, { log: this.log });
+    if (!delivered) releaseSave(ledger, offer.id);
+    if (this.offer === offer && this.ledger === ledger) {
+      this.saveState = delivered ? SaveState.Saved : SaveState.Failed;
+    }
+  };
+
+  private readonly onImageError = (): void => {
+    const image = this.offer ? pickImage(this.offer) : undefined;
+    this.log(`image failed to load, frame hidden: ${image?.url ?? ''}`);
+    this.failedImage = image?.url;
+  };
 
   /** Emits `url_clicked`, then opens the URL in a new tab unless a native host handles it. */
   openUrl(url: string): void {
@@ -118,32 +223,47 @@ export class AdpxOfferElement extends LitElement {
     this.log(`url ${url}: ${opened}`);
   }
 
-  private imageUrl(offer: Offer): string | undefined {
-    return offer.image ?? offer.creatives.find((c) => c.is_primary)?.url ?? offer.creatives[0]?.url;
-  }
-
   protected override render() {
     const offer = this.offer;
     if (!offer) return nothing;
-    const headline = offer.title ?? offer.short_headline;
-    const description = offer.description ?? offer.short_description;
-    const image = this.imageUrl(offer);
+    const copy = cardCopy(offer);
+    const labels = ctaLabels(offer);
+    const image = pickImage(offer);
+    const showMedia = image !== undefined && image.url !== this.failedImage;
     return html`
-      <article part="card" class="card" aria-label=${headline ?? 'Offer'}>
-        ${image
-          ? html`<figure part="media" class="media">
-              <img part="image" src=${image} alt="" loading="lazy" decoding="async" />
-            </figure>`
-          : nothing}
-        <h2 part="headline" class="headline">${headline}</h2>
-        ${description ? html`<p part="description" class="description">${description}</p>` : nothing}
-        <div part="actions" class="actions">
-          <button part="accept" class="accept" type="button" @click=${this.onAccept}>
-            ${offer.cta_yes ?? 'Yes, I want it'}
-          </button>
-          <button part="decline" class="decline" type="button" @click=${this.onDecline}>
-            ${offer.cta_no ?? 'No, thanks'}
-          </button>
+      <article part="card" class="card ${showMedia ? 'has-media' : ''}" aria-labelledby="headline">
+        ${
+          showMedia
+            ? mediaTemplate({
+                image,
+                width: this.mediaSize.width,
+                eager: this.eager,
+                frame: this.mediaSize.observe,
+                onError: this.onImageError,
+              })
+            : nothing
+        }
+        <div class="body">
+          <div class="intro">
+            ${advertiserTemplate(offer)} ${headlineTemplate(copy)} ${descriptionTemplate(copy)}
+          </div>
+          ${loyaltyTemplate(offer)} ${qrTemplate(offer, this.showQr)}
+          ${ctaTemplate({ ...labels, onAccept: this.onAccept, onDecline: this.onDecline })}
+          ${extrasTemplate({
+            offerwallUrl: offer.offerwall_enabled ? offer.offerwall_url : undefined,
+            canSave: offer.perkswallet_enabled && offer.save_for_later_url !== undefined,
+            saveState: this.saveState,
+            onLink: this.onLink,
+            onSave: this.onSave,
+          })}
+          ${miniTextTemplate(offer)}
+          ${footerTemplate({
+            terms: offer.terms_and_conditions,
+            termsMode: this.terms,
+            privacyUrl: safeHttpUrl(this.privacyUrl),
+            debug: this.debug,
+            onLink: this.onLink,
+          })}
         </div>
       </article>
     `;

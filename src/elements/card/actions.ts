@@ -1,0 +1,133 @@
+/**
+ * The card's controls: the two CTAs, the secondary actions (more offers, save for later) and the
+ * footer (terms and privacy). Links that leave the page are real `<a href>` (so they read as links
+ * and can be copied) whose click the card handles: it reports `url_clicked` and opens the URL
+ * itself, which in a native host means not inside the WebView.
+ */
+import { html, nothing, type TemplateResult } from 'lit';
+import type { TermsMode } from '../terms/adpx-terms.js';
+import { bookmarkIcon, checkIcon, gridIcon } from './icons.js';
+import { SaveState } from './save-for-later.js';
+import { DEFAULT_LABELS } from './texts.js';
+
+export interface CtaOptions {
+  accept: string;
+  decline: string;
+  onAccept: () => void;
+  onDecline: () => void;
+}
+
+export function ctaTemplate(options: CtaOptions): TemplateResult {
+  return html`<div part="actions" class="actions">
+    <button part="accept" class="accept" type="button" @click=${options.onAccept}>${options.accept}</button>
+    <button part="decline" class="decline" type="button" @click=${options.onDecline}>
+      ${options.decline}
+    </button>
+  </div>`;
+}
+
+export interface ExtrasOptions {
+  /** The offer wall URL, when the offer enables it. */
+  offerwallUrl?: string;
+  /** True when the offer enables saving and has a URL for it. */
+  canSave: boolean;
+  saveState: SaveState;
+  onLink: (event: MouseEvent, url: string) => void;
+  onSave: () => void;
+}
+
+const SAVE_LABELS: Record<SaveState, string> = {
+  idle: DEFAULT_LABELS.save,
+  saving: DEFAULT_LABELS.saving,
+  saved: DEFAULT_LABELS.saved,
+  failed: DEFAULT_LABELS.save,
+};
+
+const SAVE_STATUS: Record<SaveState, string> = {
+  idle: '',
+  saving: '',
+  saved: 'Offer saved for later.',
+  failed: DEFAULT_LABELS.saveFailed,
+};
+
+function saveButton(options: ExtrasOptions): TemplateResult {
+  const state = options.saveState;
+  const done = state === SaveState.Saved || state === SaveState.Saving;
+  return html`<button
+      part="save"
+      class="extra save"
+      type="button"
+      data-state=${state}
+      aria-disabled=${done ? 'true' : 'false'}
+      @click=${options.onSave}
+    >
+      ${state === SaveState.Saved ? checkIcon() : bookmarkIcon()}<span>${SAVE_LABELS[state]}</span>
+    </button>
+    <span class=${state === SaveState.Failed ? 'save-status' : 'visually-hidden'} role="status"
+      >${SAVE_STATUS[state]}</span
+    >`;
+}
+
+/** "More offers" and "Save for later", when the offer enables them. */
+export function extrasTemplate(options: ExtrasOptions): TemplateResult | typeof nothing {
+  const url = options.offerwallUrl;
+  if (!url && !options.canSave) return nothing;
+  return html`<div class="extras">
+    ${
+      url
+        ? html`<a
+            part="offerwall"
+            class="extra"
+            href=${url}
+            target="_blank"
+            rel="noopener noreferrer"
+            @click=${(event: MouseEvent) => options.onLink(event, url)}
+            >${gridIcon()}<span>${DEFAULT_LABELS.offerwall}</span></a
+          >`
+        : nothing
+    }
+    ${options.canSave ? saveButton(options) : nothing}
+  </div>`;
+}
+
+export interface FooterOptions {
+  terms?: string;
+  termsMode: TermsMode;
+  privacyUrl?: string;
+  debug: boolean;
+  onLink: (event: MouseEvent, url: string) => void;
+}
+
+/** The terms (never in the first view: `<adpx-terms>` keeps them behind a control) and privacy. */
+export function footerTemplate(options: FooterOptions): TemplateResult | typeof nothing {
+  const url = options.privacyUrl;
+  const terms = options.terms?.trim() ? options.terms : undefined;
+  if (!url && !terms) return nothing;
+  return html`<div class="legal">
+    ${
+      terms
+        ? html`<adpx-terms
+            part="terms"
+            class="terms"
+            exportparts="terms-toggle, terms-content, terms-dialog, terms-close"
+            .html=${terms}
+            mode=${options.termsMode}
+            ?debug=${options.debug}
+          ></adpx-terms>`
+        : nothing
+    }
+    ${
+      url
+        ? html`<a
+            part="privacy"
+            class="privacy"
+            href=${url}
+            target="_blank"
+            rel="noopener noreferrer"
+            @click=${(event: MouseEvent) => options.onLink(event, url)}
+            >${DEFAULT_LABELS.privacy}</a
+          >`
+        : nothing
+    }
+  </div>`;
+}

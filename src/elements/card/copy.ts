@@ -1,0 +1,59 @@
+/**
+ * The card's words: advertiser line, headline, description and small print. Every string goes
+ * through a Lit text binding, so markup in an offer's text shows as the characters it is.
+ *
+ * Wide and narrow texts are both rendered when they differ; the container query in the card's
+ * styles shows one pair and hides the other with `display: none` (on a wrapper without a part, so a
+ * page's `::part()` rule cannot un-hide it), which also removes it from the accessibility tree.
+ */
+import { html, nothing, type TemplateResult } from 'lit';
+import type { Offer } from '../../model/types.js';
+import { advertiserLine, type CardCopy } from './texts.js';
+
+/** "Offer from X" above the headline. */
+export function advertiserTemplate(offer: Offer): TemplateResult | typeof nothing {
+  const line = advertiserLine(offer);
+  return line === undefined ? nothing : html`<p part="advertiser" class="advertiser">${line}</p>`;
+}
+
+/** One text per width class, or a single one when both read the same. */
+function byWidth(
+  wide: string | undefined,
+  narrow: string | undefined,
+  one: (text: string) => TemplateResult,
+): TemplateResult | typeof nothing {
+  if (wide === narrow) return wide === undefined ? nothing : one(wide);
+  return html`${wide === undefined ? nothing : html`<div class="when-wide">${one(wide)}</div>`}${
+    narrow === undefined ? nothing : html`<div class="when-narrow">${one(narrow)}</div>`
+  }`;
+}
+
+/**
+ * The headline(s) inside `#headline`, which names the card: naming skips the hidden one, so the
+ * card's name is the headline on screen.
+ */
+export function headlineTemplate(copy: CardCopy): TemplateResult {
+  return html`<div id="headline" class="headlines">
+    ${byWidth(
+      copy.wide.headline,
+      copy.narrow.headline,
+      (text) => html`<h2 part="headline" class="headline">${text}</h2>`,
+    )}
+  </div>`;
+}
+
+/** The description(s). */
+export function descriptionTemplate(copy: CardCopy): TemplateResult | typeof nothing {
+  if (copy.wide.description === undefined && copy.narrow.description === undefined) return nothing;
+  return byWidth(
+    copy.wide.description,
+    copy.narrow.description,
+    (text) => html`<p part="description" class="description">${text}</p>`,
+  );
+}
+
+/** `mini_text` as small print. */
+export function miniTextTemplate(offer: Offer): TemplateResult | typeof nothing {
+  const text = offer.mini_text?.trim();
+  return text ? html`<p part="mini-text" class="mini-text"><small>${offer.mini_text}</small></p>` : nothing;
+}

@@ -1,0 +1,14 @@
+/** The loyalty-boost badge and what the user must do to earn the reward. */
+import { html, nothing, type TemplateResult } from 'lit';
+import type { Offer } from '../../model/types.js';
+import { starIcon } from './icons.js';
+import { DEFAULT_LABELS } from './texts.js';
+
+export function loyaltyTemplate(offer: Offer): TemplateResult | typeof nothing {
+  if (!offer.is_loyaltyboost) return nothing;
+  const requirements = offer.loyaltyboost_requirements?.trim();
+  return html`<div part="loyalty" class="loyalty">
+    <span class="badge">${starIcon()}<span>${DEFAULT_LABELS.loyalty}</span></span>
+    ${requirements ? html`<p class="requirements">${offer.loyaltyboost_requirements}</p>` : nothing}
+  </div>`;
+}
