@@ -1,0 +1,204 @@
+import type { Page } from '@playwright/test';
+import type { MockOffersService } from '../src/server/mock/index.js';
+import type { OffersResponse } from '../src/model/types.js';
+import { events, expect, expectHits, hits, recordEvents, test } from './fixtures.js';
+
+/**
+ * The card's controls: CTAs, "More offers", "Save for later", "Privacy" and the terms. Standalone
+ * <adpx-offer> cards on e2e/pages/card.html (see card.spec.ts for the fragments).
+ */
+
+async function openCards(page: Page, mock: MockOffersService, query = ''): Promise<OffersResponse> {
+  await page.goto(`${mock.url}/card.html?${query}`);
+  await page.evaluate(() => (window as unknown as { cardsReady: Promise<number> }).cardsReady);
+  return page.evaluate(() => (window as unknown as { offersData: OffersResponse }).offersData);
+}
+
+const card = (page: Page) => page.locator('adpx-offer').first();
+
+const detailsOf = async (page: Page, type: string) =>
+  (await events(page)).filter((e) => e.type === type).map((e) => e.detail);
+
+test.beforeEach(async ({ page }) => recordEvents(page));
+
+test.describe('CTAs', () => {
+  test('have the offer labels, or fallbacks, as accessible names; every control is at least 44px tall', async ({
+    page,
+    mock,
+  }) => {
+    await page.route('**/native/v2/offers.json*', async (route) => {
+      const response = await route.fetch();
+      const body = (await response.json()) as { data: { offers: Array<Record<string, unknown>> } };
+      const second = body.data.offers[1];
+      if (second) {
+        delete second.cta_yes;
+        delete second.cta_no;
+      }
+      await route.fulfill({ response, json: body });
+    });
+    await openCards(page, mock, 'offers=1001,1002&widths=360');
+    const first = page.locator('[data-offer="1001"] adpx-offer');
+    const second = page.locator('[data-offer="1002"] adpx-offer');
+    await expect(first.getByRole('button', { name: 'Start my free trial' })).toBeVisible();
+    await expect(first.getByRole('button', { name: 'No thanks' })).toBeVisible();
+    await expect(second.getByRole('button', { name: 'Yes, please' })).toBeVisible();
+    await expect(second.getByRole('button', { name: 'No, thanks' })).toBeVisible();
+    const controls = first.locator('button, a');
+    await expect(controls).toHaveCount(6);
+    for (const control of await controls.all()) {
+      expect((await control.boundingBox())?.height).toBeGreaterThanOrEqual(44);
+    }
+  });
+
+  test('every control shows a focus ring when reached with the keyboard', async ({ page, mock }) => {
+    await openCards(page, mock, 'widths=720');
+    const names: string[] = [];
+    for (let i = 0; i < 6; i++) {
+      await page.keyboard.press('Tab');
+      const focused = await page.evaluate(() => {
+        let el: Element | null = document.activeElement;
+        while (el?.shadowRoot?.activeElement) el = el.shadowRoot.activeElement;
+        const style = el ? getComputedStyle(el) : null;
+        return {
+          name: el?.textContent?.trim() ?? '',
+          outline: style?.outlineStyle,
+          width: style?.outlineWidth,
+        };
+      });
+      expect(focused.outline, focused.name).toBe('solid');
+      expect(parseFloat(focused.width ?? '0')).toBeGreaterThanOrEqual(2);
+      names.push(focused.name);
+    }
+    expect(names).toEqual([
+      'Start my free trial',
+      'No thanks',
+      'More offers',
+      'Save for later',
+      'Terms and conditions',
+      'Privacy',
+    ]);
+  });
+});
+
+test.describe('More offers', () => {
+  test('emits url_clicked and opens offerwall_url in a new tab', async ({ page, mock, context }) => {
+    const data = await openCards(page, mock, 'widths=720');
+    const url = data.offers[0]?.offerwall_url ?? '';
+    expect(url).toContain('/offerwall?offer=1001');
+    const popup = context.waitForEvent('page');
+    await card(page).getByRole('link', { name: 'More offers' }).click();
+    const tab = await popup;
+    await tab.waitForLoadState();
+    expect(tab.url()).toBe(url);
+    expect(await tab.evaluate(() => window.opener)).toBeNull();
+    expect(page.url()).toContain('/card.html');
+    expect(await detailsOf(page, 'adpx-url-clicked')).toEqual([{ target_url: url }]);
+  });
+
+  test('is absent when the offer wall is off', async ({ page, mock }) => {
+    await openCards(page, mock, 'offers=1004&widths=720');
+    await expect(card(page).getByRole('heading')).toBeVisible();
+    await expect(card(page).locator('[part~="offerwall"]')).toHaveCount(0);
+    await expect(card(page).locator('[part~="save"]')).toHaveCount(0);
+  });
+});
+
+test.describe('Save for later', () => {
+  test('sends exactly one save_for_later request, shows "Saved" and fires the event', async ({
+    page,
+    mock,
+  }) => {
+    const data = await openCards(page, mock, 'widths=720');
+    const save = card(page).locator('[part~="save"]');
+    await expect(save).toHaveText('Save for later');
+    await save.click();
+    await expect(save).toHaveText('Saved');
+    await expect(save).toHaveAttribute('aria-disabled', 'true');
+    await expect(card(page).getByRole('status')).toHaveText('Offer saved for later.');
+    await save.click({ force: true });
+    await expectHits(mock, 'save_for_later', 1, 1001);
+    await page.waitForTimeout(400);
+    expect(hits(mock, 'save_for_later')).toHaveLength(1);
+    expect(await detailsOf(page, 'adpx-save-for-later')).toEqual([
+      { current: 1, total: data.count, offer_id: 1001, url: data.offers[0]?.save_for_later_url },
+    ]);
+  });
+
+  test('sends nothing when the host cancels the event', async ({ page, mock }) => {
+    await page.addInitScript(() =>
+      document.addEventListener('adpx-save-for-later', (event) => event.preventDefault()),
+    );
+    await openCards(page, mock, 'widths=720');
+    const save = card(page).locator('[part~="save"]');
+    await save.click();
+    await expect.poll(async () => (await detailsOf(page, 'adpx-save-for-later')).length).toBe(1);
+    await page.waitForTimeout(600);
+    expect(hits(mock, 'save_for_later')).toHaveLength(0);
+    await expect(save).toHaveText('Save for later');
+  });
+});
+
+test.describe('Privacy', () => {
+  test('a visible link that emits url_clicked and opens privacy_url in a new tab', async ({
+    page,
+    mock,
+    context,
+  }) => {
+    const data = await openCards(page, mock, 'widths=360');
+    const link = card(page).getByRole('link', { name: 'Privacy' });
+    await expect(link).toBeVisible();
+    const popup = context.waitForEvent('page');
+    await link.click();
+    const tab = await popup;
+    await tab.waitForLoadState();
+    expect(tab.url()).toBe(data.privacy_url);
+    expect(await detailsOf(page, 'adpx-url-clicked')).toEqual([{ target_url: data.privacy_url }]);
+  });
+
+  test('inside a native host it opens nothing in the WebView: the host gets url_clicked', async ({
+    page,
+    mock,
+    context,
+  }) => {
+    await page.addInitScript(() => {
+      (window as unknown as { Android: object }).Android = { adpxCallback: () => {} };
+    });
+    const data = await openCards(page, mock, 'widths=360');
+    let opened = 0;
+    context.on('page', () => (opened += 1));
+    await card(page).getByRole('link', { name: 'Privacy' }).click();
+    await page.waitForTimeout(500);
+    expect(opened).toBe(0);
+    expect(page.url()).toContain('/card.html');
+    expect(await detailsOf(page, 'adpx-url-clicked')).toEqual([{ target_url: data.privacy_url }]);
+  });
+
+  test('is absent without a privacy URL', async ({ page, mock }) => {
+    await openCards(page, mock, 'widths=360&noprivacy');
+    await expect(card(page).getByRole('heading')).toBeVisible();
+    await expect(card(page).locator('[part~="privacy"]')).toHaveCount(0);
+  });
+});
+
+test.describe('terms', () => {
+  test('sit below the CTAs, closed in the first view, and open on request', async ({ page, mock }) => {
+    await openCards(page, mock, 'widths=360');
+    const terms = card(page).locator('adpx-terms');
+    await expect(terms).toHaveAttribute('mode', 'accordion');
+    const toggle = card(page).getByRole('button', { name: 'Terms and conditions' });
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await expect(card(page).getByText('One free trial per household')).toBeHidden();
+    const actions = await card(page).locator('[part~="actions"]').boundingBox();
+    const termsBox = await terms.boundingBox();
+    expect(termsBox && actions && termsBox.y > actions.y + actions.height).toBe(true);
+    await toggle.click();
+    await expect(card(page).getByText('One free trial per household')).toBeVisible();
+  });
+
+  test('the terms attribute selects the modal mode', async ({ page, mock }) => {
+    await openCards(page, mock, 'widths=360&terms=modal');
+    await expect(card(page).locator('adpx-terms')).toHaveAttribute('mode', 'modal');
+    await card(page).getByRole('button', { name: 'Terms and conditions' }).click();
+    await expect(page.getByRole('dialog')).toBeVisible();
+  });
+});
