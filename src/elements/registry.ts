@@ -6,7 +6,9 @@ import { AdpxTermsElement } from './terms/adpx-terms.js';
  * Registers `<adpx-offer>`, `<adpx-offers>` and `<adpx-terms>`. A tag that is already defined (the
  * script loaded twice, or another copy of the SDK on the page) is left as it is, so this never throws.
  */
-export function defineElements(registry: CustomElementRegistry | undefined = globalThis.customElements): void {
+export function defineElements(
+  registry: CustomElementRegistry | undefined = globalThis.customElements,
+): void {
   if (!registry) return;
   if (!registry.get('adpx-offer')) registry.define('adpx-offer', AdpxOfferElement);
   if (!registry.get('adpx-offers')) registry.define('adpx-offers', AdpxOffersElement);

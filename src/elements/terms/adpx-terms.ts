@@ -86,8 +86,14 @@ export class AdpxTermsElement extends LitElement {
     await this.updateComplete;
     const dialog = this.mode === 'modal' ? this.dialog : null;
     if (dialog && !dialog.open && this.expanded && !this.failure) {
-      this.returnFocus = true;
-      dialog.showModal();
+      try {
+        dialog.showModal();
+        this.returnFocus = true;
+      } catch (error) {
+        // E.g. the element left the document meanwhile: stay closed, never throw into the page.
+        this.log('terms dialog could not open', error);
+        this.expanded = false;
+      }
     }
   }
 
@@ -106,7 +112,7 @@ export class AdpxTermsElement extends LitElement {
 
   protected override willUpdate(changed: PropertyValues<this>): void {
     if (changed.has('debug')) this.log = createDebugLog(this.debug);
-    const reset = (changed.has('html') && changed.get('html') !== undefined) || changed.has('mode');
+    const reset = this.hasUpdated && (changed.has('html') || changed.has('mode'));
     if (reset && this.expanded) {
       // New terms (another offer) or another mode start hidden again: never in the first view.
       this.returnFocus = false;
@@ -178,7 +184,10 @@ export class AdpxTermsElement extends LitElement {
     if (!dialog || event.target !== dialog) return;
     const box = dialog.getBoundingClientRect();
     const inside =
-      event.clientX >= box.left && event.clientX <= box.right && event.clientY >= box.top && event.clientY <= box.bottom;
+      event.clientX >= box.left &&
+      event.clientX <= box.right &&
+      event.clientY >= box.top &&
+      event.clientY <= box.bottom;
     if (!inside) dialog.close();
   }
 
@@ -224,10 +233,22 @@ export class AdpxTermsElement extends LitElement {
 
   private renderModal() {
     return html`
-      <button id="toggle" part="terms-toggle" class="toggle" type="button" aria-haspopup="dialog" @click=${this.onToggle}>
+      <button
+        id="toggle"
+        part="terms-toggle"
+        class="toggle"
+        type="button"
+        aria-haspopup="dialog"
+        @click=${this.onToggle}
+      >
         ${this.label}
       </button>
-      <dialog part="terms-dialog" aria-labelledby="title" @close=${this.onDialogClose} @click=${this.onDialogClick}>
+      <dialog
+        part="terms-dialog"
+        aria-labelledby="title"
+        @close=${this.onDialogClose}
+        @click=${this.onDialogClick}
+      >
         <div class="dialog-header">
           <h2 id="title" class="dialog-title">${this.label}</h2>
           <button part="terms-close" class="close" type="button" autofocus @click=${this.hide}>
