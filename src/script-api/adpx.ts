@@ -55,6 +55,8 @@ export class AdpxController implements AdpxApi {
   private pending?: { key: string; promise: Promise<LoadOutcome> };
   private lastPayload?: AdpxUser;
   private apiResponse?: OffersResponse;
+  /** API prefetch: `setApiResponse` was called; `reload` renders what it supplied and never fetches. */
+  private apiMode = false;
 
   constructor(private readonly windowOverride?: Window) {}
 
@@ -261,6 +263,7 @@ export class AdpxController implements AdpxApi {
       outcome = { ok: false, error: { message: MISSING_ENDPOINT, code: 'invalid_request' } };
       this.emitError(outcome.error);
     } else {
+      this.apiMode = false;
       this.lastPayload = userOf(payload);
       const merged = this.payloadFor(this.lastPayload);
       const key = loadKey(config, merged);
@@ -344,6 +347,10 @@ export class AdpxController implements AdpxApi {
       this.accept(unit, supplied, 'api');
       return supplied.count > 0 ? this.show() : false;
     }
+    if (this.apiMode) {
+      this.log('reload: no valid response supplied by setApiResponse; nothing to render');
+      return false;
+    }
     if (!config.endpoint) {
       this.emitError({ message: MISSING_ENDPOINT, code: 'invalid_request' });
       return false;
@@ -365,6 +372,7 @@ export class AdpxController implements AdpxApi {
   }
 
   async setApiResponse(response: unknown): Promise<void> {
+    this.apiMode = true;
     try {
       this.apiResponse = hostResponse(response);
       this.log(`setApiResponse: ${this.apiResponse.count} offer(s) ready; Adpx.reload() renders them`);
