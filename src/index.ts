@@ -5,6 +5,14 @@
 export { AdpxOfferElement } from './elements/adpx-offer.js';
 export { AdpxOffersElement, UnitStatus, type UnitLayout, type TermsMode } from './elements/adpx-offers.js';
 export { defineElements } from './elements/registry.js';
+export { AdpxTermsElement } from './elements/terms/adpx-terms.js';
+export {
+  sanitizeTerms,
+  termsSanitizerSupported,
+  TERMS_ALLOWED_TAGS,
+  TERMS_ALLOWED_ATTR,
+  TERMS_ALLOWED_SCHEMES,
+} from './sanitize/terms-sanitizer.js';
 export { fetchOffers, DEFAULT_TIMEOUT_MS, type FetchOffersInit } from './client/fetch-offers.js';
 export {
   validateOffersOptions,
