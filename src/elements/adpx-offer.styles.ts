@@ -4,8 +4,8 @@ import { controlStyles } from './card/controls.styles.js';
 /**
  * Card styles. Public `--adpx-*` properties feed private `--_*` variables; nothing leaks out of
  * the shadow root and the host page's CSS does not leak in. The card is its own size container:
- * from 480px of card width (`WIDE_CARD_MIN_WIDTH`) it shows the wide texts beside the image,
- * below that the narrow texts under it. Logical properties only, so right-to-left pages mirror.
+ * from 480px of card width (`WIDE_CARD_MIN_WIDTH`) it shows the wide texts, below that the narrow
+ * ones; from 720px the image moves beside the texts. Logical properties only, so RTL pages mirror.
  */
 const layoutStyles = css`
   :host {
@@ -131,16 +131,19 @@ const layoutStyles = css`
     .card {
       padding: calc(var(--_gap) * 1.25);
     }
-    .card.has-media {
-      grid-template-columns: clamp(180px, 40%, 400px) minmax(0, 1fr);
-      align-items: start;
-      column-gap: calc(var(--_gap) * 1.25);
-    }
     .headline {
       font-size: var(--adpx-headline-size, 1.375rem);
     }
     .description {
       font-size: 1rem;
+    }
+  }
+  /* From 720px the image sits beside the texts, which keep a column of 400px or more. */
+  @container adpx-card (min-width: 720px) {
+    .card.has-media {
+      grid-template-columns: clamp(200px, 36%, 400px) minmax(0, 1fr);
+      align-items: start;
+      column-gap: calc(var(--_gap) * 1.25);
     }
   }
   .visually-hidden {

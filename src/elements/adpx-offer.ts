@@ -30,8 +30,8 @@ import type { TermsMode } from './terms/adpx-terms.js';
  * inside `<adpx-offers>`, which hands it the load's beacon ledger so each beacon fires once per load.
  *
  * Wide cards (480 CSS px and wider, measured on the card itself with a container query) read
- * `title`/`description` beside the image; narrow cards read `short_headline`/`short_description`
- * under it. Each falls back to the other when absent. All offer text is rendered as text.
+ * `title`/`description`; narrow cards read `short_headline`/`short_description`. Each falls back to
+ * the other when absent. From 720px the image sits beside the texts. All offer text is text.
  *
  * @summary One offer card: texts, image, QR code, loyalty boost, CTAs, more offers, save for later,
  *   terms and privacy; fires its impression pixel when visibly displayed.

@@ -60,11 +60,12 @@ export const controlStyles = css`
       display: flex;
       flex-wrap: wrap;
     }
+    /* One row when both fit, the accept button wider; each alone on its row when they do not. */
     .accept {
-      flex: 1 1 auto;
+      flex: 3 1 auto;
     }
     .decline {
-      flex: 0 1 auto;
+      flex: 1 1 auto;
     }
   }
   .extras {
