@@ -1,3 +1,4 @@
+import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import type { MockOffersService } from '../src/server/mock/index.js';
 import type { Offer, OffersResponse } from '../src/model/types.js';
@@ -276,4 +277,24 @@ test.describe('other fragments', () => {
     const heading = await card.getByRole('heading').boundingBox();
     expect(media && heading && media.x > heading.x).toBe(true);
   });
+});
+
+test.describe('accessibility', () => {
+  for (const scheme of ['light', 'dark'] as const) {
+    test(`axe finds nothing on cards at 360px and 1280px, ${scheme} scheme, with every fragment`, async ({
+      page,
+      mock,
+    }) => {
+      await page.emulateMedia({ colorScheme: scheme });
+      for (const viewport of [360, 1280]) {
+        await page.setViewportSize({ width: viewport, height: 900 });
+        await openCards(page, mock, `offers=1002,1006&widths=${viewport === 360 ? 'fill' : '320,720'}&qr`);
+        await expect(page.locator('adpx-offer [part~="image"]').first()).toBeVisible();
+        const results = await new AxeBuilder({ page }).include('adpx-offer').analyze();
+        expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(' | ')}`)).toEqual(
+          [],
+        );
+      }
+    });
+  }
 });
