@@ -1,0 +1,183 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import {
+  clearPrefetched,
+  DEFAULT_PREFETCH_TTL_MS,
+  hashText,
+  MAX_PREFETCH_TTL_MS,
+  prefetchStorageKey,
+  prefetchTtl,
+  readPrefetched,
+  savePrefetched,
+  stableStringify,
+  type PrefetchRequestKey,
+} from '../../src/hosts/prefetch-storage.js';
+import { normalizeResponse } from '../../src/model/normalize.js';
+
+const offer = (id: number) => ({
+  id,
+  title: `Offer ${id}`,
+  click_url: `https://click.example/${id}`,
+  pixel: `https://track.example/p/${id}`,
+});
+const response = normalizeResponse({ data: { offers: [offer(1), offer(2)], session_id: 's-1' } });
+
+const key: PrefetchRequestKey = {
+  sdkId: 'sdk-1',
+  placement: 'checkout',
+  endpoint: 'https://offers.example/',
+  apiVersion: 'v4',
+  dev: false,
+  payload: { email: 'a@example.com', orderid: '42' },
+};
+
+const T0 = 1_700_000_000_000;
+const TTL = 60_000;
+
+beforeEach(() => localStorage.clear());
+
+describe('prefetch storage', () => {
+  it('a fresh entry for the same request is a hit, validated again', () => {
+    expect(savePrefetched(window, key, response, T0)).toBe(true);
+    const found = readPrefetched(window, key, { ttlMs: TTL, consume: false, now: T0 + TTL });
+    expect(found).toEqual({ hit: true, response });
+  });
+
+  it('the payload key order does not matter', () => {
+    savePrefetched(window, key, response, T0);
+    const reordered = { ...key, payload: { orderid: '42', email: 'a@example.com' } };
+    expect(readPrefetched(window, reordered, { ttlMs: TTL, consume: false, now: T0 }).hit).toBe(true);
+  });
+
+  it('consume removes the entry after a hit; a peek keeps it', () => {
+    savePrefetched(window, key, response, T0);
+    expect(readPrefetched(window, key, { ttlMs: TTL, consume: false, now: T0 }).hit).toBe(true);
+    expect(readPrefetched(window, key, { ttlMs: TTL, consume: true, now: T0 }).hit).toBe(true);
+    expect(readPrefetched(window, key, { ttlMs: TTL, consume: true, now: T0 })).toEqual({
+      hit: false,
+      reason: 'none',
+    });
+  });
+
+  it('a stale entry is ignored and removed', () => {
+    savePrefetched(window, key, response, T0);
+    expect(readPrefetched(window, key, { ttlMs: TTL, consume: false, now: T0 + TTL + 1 })).toEqual({
+      hit: false,
+      reason: 'stale',
+    });
+    expect(localStorage.getItem(prefetchStorageKey(key))).toBeNull();
+  });
+
+  it('an entry from the future (beyond a little clock skew) is stale', () => {
+    savePrefetched(window, key, response, T0 + 60_000);
+    expect(readPrefetched(window, key, { ttlMs: TTL, consume: false, now: T0 }).hit).toBe(false);
+  });
+
+  it.each([
+    ['another user payload', { payload: { email: 'b@example.com', orderid: '42' } }],
+    ['another endpoint', { endpoint: 'https://proxy.example/' }],
+    ['test mode', { dev: true }],
+    ['another path version', { apiVersion: 'v2' }],
+  ])('a foreign entry (%s) is ignored and left for its own request', (_label, change) => {
+    savePrefetched(window, key, response, T0);
+    const other = { ...key, ...change };
+    expect(readPrefetched(window, other, { ttlMs: TTL, consume: true, now: T0 })).toEqual({
+      hit: false,
+      reason: 'foreign',
+    });
+    expect(readPrefetched(window, key, { ttlMs: TTL, consume: false, now: T0 }).hit).toBe(true);
+  });
+
+  it('another SDK ID or placement uses another slot', () => {
+    savePrefetched(window, key, response, T0);
+    expect(readPrefetched(window, { ...key, sdkId: 'sdk-2' }, { ttlMs: TTL, consume: false }).hit).toBe(
+      false,
+    );
+    expect(prefetchStorageKey({ ...key, placement: 'cart' })).not.toBe(prefetchStorageKey(key));
+  });
+
+  it.each([
+    ['not JSON', '{"v":1,'],
+    ['not an object', '[1,2]'],
+    ['another version', JSON.stringify({ v: 2, savedAt: T0, request: 'x', response: {} })],
+    ['no timestamp', JSON.stringify({ v: 1, request: 'x', response: {} })],
+  ])('a corrupt entry (%s) is ignored and removed', (_label, text) => {
+    localStorage.setItem(prefetchStorageKey(key), text);
+    expect(readPrefetched(window, key, { ttlMs: TTL, consume: false, now: T0 })).toEqual({
+      hit: false,
+      reason: 'corrupt',
+    });
+    expect(localStorage.getItem(prefetchStorageKey(key))).toBeNull();
+  });
+
+  it('an entry whose response no longer passes the normaliser is corrupt', () => {
+    savePrefetched(window, key, response, T0);
+    const stored = JSON.parse(localStorage.getItem(prefetchStorageKey(key)) ?? '{}') as Record<
+      string,
+      unknown
+    >;
+    localStorage.setItem(prefetchStorageKey(key), JSON.stringify({ ...stored, response: { offers: 'x' } }));
+    expect(readPrefetched(window, key, { ttlMs: TTL, consume: false, now: T0 })).toEqual({
+      hit: false,
+      reason: 'corrupt',
+    });
+  });
+
+  it('the stored offers are normalised again (an unsafe URL planted in storage is dropped)', () => {
+    savePrefetched(window, key, response, T0);
+    const stored = JSON.parse(localStorage.getItem(prefetchStorageKey(key)) ?? '{}') as {
+      response: { offers: Array<Record<string, unknown>> };
+    };
+    const first = stored.response.offers[0];
+    if (first) first.click_url = 'javascript:alert(1)';
+    localStorage.setItem(prefetchStorageKey(key), JSON.stringify(stored));
+    const found = readPrefetched(window, key, { ttlMs: TTL, consume: false, now: T0 });
+    expect(found.hit && found.response.offers.map((o) => o.id)).toEqual([2]);
+  });
+
+  it('blocked storage: nothing saved, nothing found, nothing thrown', () => {
+    const blocked = {
+      get localStorage(): Storage {
+        throw new DOMException('blocked', 'SecurityError');
+      },
+    } as unknown as Window;
+    expect(savePrefetched(blocked, key, response)).toBe(false);
+    expect(readPrefetched(blocked, key, { ttlMs: TTL, consume: true })).toEqual({
+      hit: false,
+      reason: 'unavailable',
+    });
+    expect(() => clearPrefetched(blocked, key)).not.toThrow();
+  });
+
+  it('clearPrefetched removes the slot', () => {
+    savePrefetched(window, key, response, T0);
+    clearPrefetched(window, key);
+    expect(localStorage.length).toBe(0);
+  });
+});
+
+describe('prefetch helpers', () => {
+  it.each([
+    [undefined, DEFAULT_PREFETCH_TTL_MS],
+    [Number.NaN, DEFAULT_PREFETCH_TTL_MS],
+    [-1, DEFAULT_PREFETCH_TTL_MS],
+    ['1000', DEFAULT_PREFETCH_TTL_MS],
+    [0, 0],
+    [1500, 1500],
+    [Number.POSITIVE_INFINITY, DEFAULT_PREFETCH_TTL_MS],
+    [10 * MAX_PREFETCH_TTL_MS, MAX_PREFETCH_TTL_MS],
+  ])('prefetchTtl(%j) = %j', (value, expected) => {
+    expect(prefetchTtl(value)).toBe(expected);
+  });
+
+  it('stableStringify sorts keys at every depth and drops undefined values', () => {
+    expect(stableStringify({ b: 1, a: { d: [2, { f: 1, e: 0 }], c: undefined } })).toBe(
+      '{"a":{"d":[2,{"e":0,"f":1}]},"b":1}',
+    );
+  });
+
+  it('hashText is 8 hex digits and tells inputs apart', () => {
+    expect(hashText('a')).toMatch(/^[0-9a-f]{8}$/);
+    expect(hashText('a')).not.toBe(hashText('b'));
+    expect(hashText('a')).toBe(hashText('a'));
+  });
+});

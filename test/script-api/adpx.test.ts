@@ -1,0 +1,199 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { AdpxController } from '../../src/script-api/adpx.js';
+import { installAdpx } from '../../src/script-api/install.js';
+
+const ENDPOINT = 'https://offers.example';
+
+const offer = (id: number) => ({
+  id,
+  title: `Offer ${id}`,
+  click_url: `https://click.example/${id}`,
+});
+const serviceBody = (count = 2) => ({
+  data: { offers: Array.from({ length: count }, (_, i) => offer(i + 1)) },
+});
+
+let fetchMock: ReturnType<typeof vi.fn>;
+
+function answer(body: unknown, status = 200) {
+  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+}
+
+beforeEach(() => {
+  fetchMock = vi.fn(async () => answer(serviceBody()));
+  vi.stubGlobal('fetch', fetchMock);
+  document.body.innerHTML = '';
+  localStorage.clear();
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  delete window.AdpxConfig;
+  delete window.AdpxUser;
+  delete window.Adpx;
+});
+
+function recorder() {
+  const events: Array<[string, unknown]> = [];
+  return { events, callback: (event: string, payload: unknown) => events.push([event, payload]) };
+}
+
+describe('Adpx.init', () => {
+  it('a missing SDK ID rejects with invalid_request and reaches the callback as error', async () => {
+    const adpx = new AdpxController(window);
+    const { events, callback } = recorder();
+    const domErrors: unknown[] = [];
+    document.addEventListener('adpx-error', (e) => domErrors.push((e as CustomEvent).detail), { once: true });
+    await expect(adpx.init({ endpoint: ENDPOINT }, callback)).rejects.toMatchObject({
+      code: 'invalid_request',
+    });
+    expect(events).toEqual([
+      ['error', { code: 'invalid_request', message: expect.stringMatching(/SDK ID/) }],
+    ]);
+    expect(domErrors).toHaveLength(1);
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('loads once with autoLoad; a second init or a load of the same request asks nothing more', async () => {
+    const adpx = new AdpxController(window);
+    const { events, callback } = recorder();
+    await adpx.init({ accountId: 'sdk', endpoint: ENDPOINT }, callback);
+    await adpx.init({ accountId: 'sdk', endpoint: ENDPOINT }, callback);
+    expect(await adpx.load()).toBe(true);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(events).toEqual([['ads_found', { total: 2 }]]);
+    expect(adpx.isReady()).toBe(true);
+    expect(document.querySelectorAll('adpx-offers')).toHaveLength(1);
+  });
+
+  it('sends the SDK ID as api_key and AdpxUser keys in the body', async () => {
+    window.AdpxUser = { email: 'a@example.com', orderid: '7' };
+    const adpx = new AdpxController(window);
+    adpx.captureGlobals();
+    await adpx.init({ accountId: 'sdk-9', endpoint: ENDPOINT, placement: 'checkout' });
+    const [url, init] = fetchMock.mock.calls[0] as [string, RequestInit];
+    expect(new URL(url).searchParams.get('api_key')).toBe('sdk-9');
+    expect(JSON.parse(String(init.body))).toMatchObject({
+      placement: 'checkout',
+      email: 'a@example.com',
+      orderid: '7',
+    });
+  });
+
+  it('environment and debug after init warn and change nothing', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const adpx = new AdpxController(window);
+    adpx.environment = 1;
+    expect(adpx.environment).toBe(1);
+    await adpx.init({ accountId: 'sdk', endpoint: ENDPOINT, environment: 0, autoLoad: false });
+    expect(adpx.environment).toBe(0);
+    adpx.environment = 1;
+    adpx.debug = true;
+    expect(adpx.environment).toBe(0);
+    expect(adpx.debug).toBe(false);
+    expect(warn).toHaveBeenCalledTimes(2);
+  });
+
+  it('environment set before init sends dev: 1', async () => {
+    const adpx = new AdpxController(window);
+    adpx.setEnvironment(1);
+    await adpx.init({ accountId: 'sdk', endpoint: ENDPOINT });
+    const [, init] = fetchMock.mock.calls[0] as [string, RequestInit];
+    expect(JSON.parse(String(init.body))).toMatchObject({ dev: '1' });
+  });
+});
+
+describe('Adpx calls that never reject', () => {
+  it('before init: load, show, reload resolve false; close and isReady are quiet', async () => {
+    const adpx = new AdpxController(window);
+    const loadCallback = vi.fn();
+    const errorCallback = vi.fn();
+    expect(await adpx.load({}, loadCallback)).toBe(false);
+    expect(loadCallback).toHaveBeenCalledWith(false, expect.objectContaining({ code: 'invalid_request' }));
+    expect(await adpx.show({ callbacks: { errorCallback } })).toBe(false);
+    expect(errorCallback).toHaveBeenCalledWith(expect.objectContaining({ code: 'invalid_request' }));
+    expect(await adpx.reload()).toBe(false);
+    expect(() => adpx.close()).not.toThrow();
+    expect(adpx.isReady()).toBe(false);
+  });
+
+  it('getOffers resolves { status: false } on a network failure and an HTTP error', async () => {
+    const adpx = new AdpxController(window);
+    window.AdpxConfig = { endpoint: ENDPOINT };
+    fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
+    expect(await adpx.getOffers('sdk')).toEqual({
+      status: false,
+      response: { code: 'network', message: expect.any(String) },
+    });
+    fetchMock.mockResolvedValueOnce(answer({ message: 'Bad key' }, 401));
+    expect(await adpx.getOffers('sdk')).toEqual({
+      status: false,
+      response: { code: 'http', status: 401, message: 'Bad key' },
+    });
+    const ok = await adpx.getOffers('sdk', { orderid: '1' });
+    expect(ok.status && ok.response.count).toBe(2);
+    expect(document.querySelector('adpx-offers')).toBeNull();
+  });
+});
+
+describe('API prefetch', () => {
+  it('setApiResponse validates; reload renders it without a request', async () => {
+    const adpx = new AdpxController(window);
+    const { events, callback } = recorder();
+    await adpx.init({ accountId: 'sdk', endpoint: ENDPOINT, autoLoad: false, autoShow: true }, callback);
+    await adpx.setApiResponse(serviceBody(3));
+    expect(adpx.isReady()).toBe(true);
+    expect(await adpx.reload()).toBe(true);
+    expect(fetchMock).not.toHaveBeenCalled();
+    expect(events[0]).toEqual(['ads_found', { total: 3 }]);
+    expect(document.querySelector('adpx-offers')?.state).toBe('shown');
+  });
+
+  it('an invalid response rejects with invalid_response, fires error, and reload renders nothing', async () => {
+    const adpx = new AdpxController(window);
+    const { events, callback } = recorder();
+    await adpx.init({ accountId: 'sdk', endpoint: ENDPOINT, autoLoad: false }, callback);
+    await expect(adpx.setApiResponse({ data: {} })).rejects.toMatchObject({ code: 'invalid_response' });
+    await expect(adpx.setApiResponse('not json')).rejects.toMatchObject({ code: 'invalid_response' });
+    expect(await adpx.reload()).toBe(false);
+    expect(events.map(([name]) => name)).toEqual(['error', 'error']);
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+});
+
+describe('SDK prefetch', () => {
+  it('the prefetch page stores the response; the checkout page uses it without a request', async () => {
+    const prefetch = new AdpxController(window);
+    const first = recorder();
+    await prefetch.init(
+      { accountId: 'sdk', endpoint: ENDPOINT, prefetch: true, autoLoad: true, autoShow: false },
+      first.callback,
+    );
+    expect(first.events).toEqual([['ads_found', { total: 2 }]]);
+    expect(document.querySelector('adpx-offers')?.state).toBe('ready');
+    document.body.innerHTML = '';
+    const checkout = new AdpxController(window);
+    const second = recorder();
+    await checkout.init(
+      { accountId: 'sdk', endpoint: ENDPOINT, prefetch: true, autoLoad: true, autoShow: true },
+      second.callback,
+    );
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(second.events[0]).toEqual(['ads_found', { total: 2 }]);
+    expect(document.querySelector('adpx-offers')?.state).toBe('shown');
+  });
+});
+
+describe('installAdpx', () => {
+  it('keeps a live window.Adpx and reads AdpxConfig when installing', async () => {
+    window.AdpxConfig = { accountId: 'from-page', endpoint: ENDPOINT };
+    const first = installAdpx(window);
+    window.AdpxConfig = { accountId: 'changed-later' };
+    const second = installAdpx(window, new AdpxController(window));
+    expect(second).toBe(first);
+    expect(window.Adpx).toBe(first);
+    await window.Adpx?.init();
+    const [url] = fetchMock.mock.calls[0] as [string];
+    expect(new URL(url).searchParams.get('api_key')).toBe('from-page');
+  });
+});

@@ -1,0 +1,81 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { AdpxEvent } from '../../src/events/adpx-event.js';
+import { deliver, sdkEventName, UnitListener } from '../../src/script-api/forward.js';
+
+afterEach(() => {
+  delete (window as unknown as { ReactNativeWebView?: unknown }).ReactNativeWebView;
+});
+
+describe('deliver', () => {
+  it('goes to the callback when there is one, and not to the bridge', () => {
+    const posted: string[] = [];
+    (window as unknown as { ReactNativeWebView: object }).ReactNativeWebView = {
+      postMessage: (m: string) => posted.push(m),
+    };
+    const callback = vi.fn();
+    deliver(window, { callback }, 'ads_found', { total: 2 });
+    expect(callback).toHaveBeenCalledExactlyOnceWith('ads_found', { total: 2 });
+    expect(posted).toEqual([]);
+  });
+
+  it('without a callback goes to the bridge', () => {
+    const posted: string[] = [];
+    (window as unknown as { ReactNativeWebView: object }).ReactNativeWebView = {
+      postMessage: (m: string) => posted.push(m),
+    };
+    deliver(window, {}, 'no_ads_found', { total: 0 });
+    expect(posted).toEqual([
+      '{"type":"adpxCallback","event":"no_ads_found","payload":{"total":0},"name":"no_ads_found","total":0}',
+    ]);
+  });
+
+  it('a callback that throws does not throw into the SDK: the error is reported', () => {
+    const reportError = vi.fn();
+    vi.stubGlobal('reportError', reportError);
+    const boom = new Error('host bug');
+    expect(() =>
+      deliver(
+        window,
+        {
+          callback: () => {
+            throw boom;
+          },
+        },
+        'ads_found',
+        { total: 1 },
+      ),
+    ).not.toThrow();
+    expect(reportError).toHaveBeenCalledWith(boom);
+    vi.unstubAllGlobals();
+  });
+
+  it('without a callback or bridge nothing happens', () => {
+    expect(() => deliver(window, {}, 'ads_found', { total: 1 })).not.toThrow();
+  });
+});
+
+describe('UnitListener', () => {
+  it('hands on every adpx-* event once, with its SDK name, even when attached twice', () => {
+    const seen: Array<[string, object]> = [];
+    const listener = new UnitListener((name, payload) => seen.push([name, payload]));
+    const unit = document.createElement('div');
+    listener.attach(unit);
+    listener.attach(unit);
+    unit.dispatchEvent(new AdpxEvent('ads_found', { total: 3 }));
+    unit.dispatchEvent(new AdpxEvent('closed_ads', { reason: 'user' }));
+    unit.dispatchEvent(new CustomEvent('adpx-unknown', { detail: {} }));
+    unit.dispatchEvent(new Event('click'));
+    expect(seen).toEqual([
+      ['ads_found', { total: 3 }],
+      ['closed_ads', { reason: 'user' }],
+    ]);
+    listener.detach(unit);
+    unit.dispatchEvent(new AdpxEvent('ads_found', { total: 1 }));
+    expect(seen).toHaveLength(2);
+  });
+
+  it('sdkEventName maps DOM names back', () => {
+    expect(sdkEventName(new Event('adpx-last-ad-taken'))).toBe('last_ad_taken');
+    expect(sdkEventName(new Event('adpx-nope'))).toBeUndefined();
+  });
+});
