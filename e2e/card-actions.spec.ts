@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import type { AdpxOfferElement } from '../src/elements/adpx-offer.js';
 import type { MockOffersService } from '../src/server/mock/index.js';
 import type { OffersResponse } from '../src/model/types.js';
 import { events, expect, expectHits, hits, recordEvents, test } from './fixtures.js';
@@ -118,6 +119,16 @@ test.describe('Save for later', () => {
     await save.click({ force: true });
     await expectHits(mock, 'save_for_later', 1, 1001);
     await page.waitForTimeout(400);
+    expect(hits(mock, 'save_for_later')).toHaveLength(1);
+    // Another offer, then this one again (as the unit's Previous does): still saved, nothing re-sent.
+    await card(page).evaluate((element, other) => {
+      const el = element as AdpxOfferElement;
+      const saved = el.offer;
+      el.offer = other;
+      return el.updateComplete.then(() => (el.offer = saved));
+    }, data.offers[1]);
+    await expect(save).toHaveText('Saved');
+    await page.waitForTimeout(300);
     expect(hits(mock, 'save_for_later')).toHaveLength(1);
     expect(await detailsOf(page, 'adpx-save-for-later')).toEqual([
       { current: 1, total: data.count, offer_id: 1001, url: data.offers[0]?.save_for_later_url },

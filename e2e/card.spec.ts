@@ -149,6 +149,17 @@ test.describe('image', () => {
     });
   });
 
+  test.describe('on a 360px phone at 3x', () => {
+    test.use({ deviceScaleFactor: 3, viewport: { width: 360, height: 780 } });
+    test('the 3x candidate of the drawn width is the one downloaded', async ({ page, mock }) => {
+      await openCards(page, mock, 'widths=fill');
+      const { url, frame } = await chosenImage(page, 'fill');
+      const asked = Number(url.searchParams.get('width'));
+      expect(asked).toBeGreaterThanOrEqual(3 * frame);
+      expect(asked).toBeLessThan(3 * (frame + 40));
+    });
+  });
+
   test('reserves its space: no layout shift when the image arrives late', async ({ page, mock }) => {
     await page.route('**/img/**', async (route) => {
       await new Promise((resolve) => setTimeout(resolve, 700));
