@@ -1,0 +1,81 @@
+/**
+ * CORS for the proxy: exact-match origins, a preflight answer, and the headers every answer
+ * carries. CORS decides which pages' scripts may read the answers; it is not authentication (any
+ * server can call the proxy without an `Origin`).
+ */
+
+/** Methods the proxy answers. */
+export const ALLOW_METHODS = 'POST, OPTIONS';
+/** Request headers a page may send: the SDK's fetch sends `Content-Type` (and `Accept`). */
+const ALLOW_HEADERS = 'Content-Type, Accept';
+/** How long (seconds) a browser may cache a preflight answer. */
+const PREFLIGHT_MAX_AGE = '600';
+
+/** What the `Origin` of a request means for it. */
+export interface CorsDecision {
+  /** False: answer 403. */
+  allowed: boolean;
+  /** Headers for every answer to this request (`Vary`, and `Access-Control-Allow-Origin` when cross-origin). */
+  headers: Record<string, string>;
+}
+
+/**
+ * No `Origin` (server-to-server, curl) and same-origin pages are always allowed, without CORS
+ * headers; a cross-origin page only when its origin is listed (or the list is `'*'`).
+ * Same-origin compares host and port, not the scheme: behind a TLS-terminating proxy the handler
+ * sees `http://` while the page is `https://` on the same host.
+ */
+export function corsDecision(
+  origin: string | null,
+  requestUrl: URL,
+  allowedOrigins: '*' | ReadonlySet<string>,
+): CorsDecision {
+  const headers: Record<string, string> = { Vary: 'Origin' };
+  if (origin === null || sameHost(origin, requestUrl)) return { allowed: true, headers };
+  if (allowedOrigins === '*')
+    return { allowed: true, headers: { ...headers, 'Access-Control-Allow-Origin': '*' } };
+  if (allowedOrigins.has(origin)) {
+    return { allowed: true, headers: { ...headers, 'Access-Control-Allow-Origin': origin } };
+  }
+  return { allowed: false, headers };
+}
+
+/** True when the http(s) `origin` names the host and port the request reached. */
+function sameHost(origin: string, requestUrl: URL): boolean {
+  if (origin === requestUrl.origin) return true;
+  try {
+    const url = new URL(origin);
+    const port = url.port || (url.protocol === 'https:' ? '443' : '80');
+    const ownPort = requestUrl.port || (requestUrl.protocol === 'https:' ? '443' : '80');
+    const sameDefault = url.port === '' && requestUrl.port === '';
+    return (
+      (url.protocol === 'http:' || url.protocol === 'https:') &&
+      url.hostname === requestUrl.hostname &&
+      (sameDefault || port === ownPort)
+    );
+  } catch {
+    return false;
+  }
+}
+
+/** True for a CORS preflight: `OPTIONS` with `Origin` and `Access-Control-Request-Method`. */
+export function isPreflight(request: Request): boolean {
+  return (
+    request.method === 'OPTIONS' &&
+    request.headers.has('origin') &&
+    request.headers.has('access-control-request-method')
+  );
+}
+
+/** Headers of a 204 answer to `OPTIONS` (a preflight gets the CORS set; a plain one `Allow`). */
+export function optionsHeaders(request: Request, cors: CorsDecision): Record<string, string> {
+  const headers: Record<string, string> = { ...cors.headers, Allow: ALLOW_METHODS };
+  if (!isPreflight(request) || cors.headers['Access-Control-Allow-Origin'] === undefined) return headers;
+  return {
+    ...headers,
+    Vary: 'Origin, Access-Control-Request-Method, Access-Control-Request-Headers',
+    'Access-Control-Allow-Methods': 'POST',
+    'Access-Control-Allow-Headers': ALLOW_HEADERS,
+    'Access-Control-Max-Age': PREFLIGHT_MAX_AGE,
+  };
+}

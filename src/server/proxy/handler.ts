@@ -1,0 +1,221 @@
+/**
+ * `createOffersProxy`: the publisher's server side of proxy connect, as a standard fetch handler.
+ * Fetch-standard code only (`Request`, `Response`, `Headers`, `AbortSignal.timeout`, web streams),
+ * so the same handler runs in Node (through `toNodeHandler`), Deno, Bun, edge workers and framework
+ * route handlers. The browser's request is validated and rebuilt by the same code the browser
+ * client uses (`optionsFromBrowserRequest` → `buildOffersRequest`).
+ */
+import { isOffersError } from '../../client/errors.js';
+import {
+  SERVER_REQUEST_ENV,
+  offersPathVersion,
+  optionsFromBrowserRequest,
+} from '../../client/proxy-request.js';
+import { buildOffersRequest } from '../../client/request.js';
+import { declaredTooLarge, isJsonContentType, parseJsonBody, readLimited } from './body.js';
+import { clientIp } from './client-ip.js';
+import { ALLOW_METHODS, corsDecision, optionsHeaders } from './cors.js';
+import type { CorsDecision } from './cors.js';
+import type { ProxyConfig } from './options.js';
+import { resolveProxyOptions } from './options.js';
+import { createRedactor } from './redact.js';
+import type { Redactor } from './redact.js';
+import { failure } from './result.js';
+import type { ProxyResult } from './result.js';
+import { ProxyOutcome } from './types.js';
+import type { OffersProxyHandler, OffersProxyOptions, ProxyContext, ProxyLogEntry } from './types.js';
+import { forward } from './upstream.js';
+
+/** One request as the steps below see it. */
+interface Incoming {
+  request: Request;
+  url: URL;
+  context: ProxyContext;
+  cors: CorsDecision;
+}
+
+/**
+ * Creates the proxy handler. It answers POST `…/native/{v2|v4}/offers.json` (mounted under any
+ * base path) and OPTIONS; sets `api_key` from `options.apiKey` (a key sent by the browser is
+ * dropped); fills `ua` and `ip` from the incoming request when the body lacks them; forwards
+ * `loyaltyboost`, `creative` and `campaignId`; and returns the service's status and JSON. Errors
+ * are JSON `{ message }`: 400 bad input, 403 origin or veto, 404 other paths, 405 other methods,
+ * 413 body over `maxBodyBytes`, 415 not JSON, 502 service unreachable or not JSON, 504 timeout.
+ *
+ * @throws TypeError at creation when an option is invalid (the message never holds the key).
+ */
+export function createOffersProxy(options: OffersProxyOptions): OffersProxyHandler {
+  const config = resolveProxyOptions(options);
+  const redactor = createRedactor(config.apiKey);
+  return async (request, context = {}) => {
+    const started = performance.now();
+    const url = new URL(request.url);
+    const cors = corsDecision(request.headers.get('origin'), url, config.allowedOrigins);
+    let result: ProxyResult;
+    try {
+      result = await serve({ request, url, context, cors }, config, redactor);
+    } catch (error) {
+      result = failure(500, ProxyOutcome.InternalError, 'The proxy failed unexpectedly.', 'error');
+      result.message = `The proxy failed unexpectedly: ${redactor.text(errorText(error))}`;
+    }
+    writeLog(config, redactor, request, url, result, performance.now() - started);
+    return toResponse(result, cors, redactor);
+  };
+}
+
+/** The steps of one request, in order; the first that answers wins. */
+async function serve(incoming: Incoming, config: ProxyConfig, redactor: Redactor): Promise<ProxyResult> {
+  const { request, url, cors } = incoming;
+  if (!cors.allowed) {
+    return failure(403, ProxyOutcome.OriginRefused, 'This origin may not call the offers proxy.', 'warn');
+  }
+  const pathVersion = offersPathVersion(url.pathname);
+  if (pathVersion === undefined) {
+    return failure(
+      404,
+      ProxyOutcome.NotFound,
+      'Not found: the offers proxy answers POST …/native/v2/offers.json and …/native/v4/offers.json.',
+    );
+  }
+  if (request.method === 'OPTIONS') {
+    return {
+      status: 204,
+      body: null,
+      outcome: ProxyOutcome.Preflight,
+      level: 'info',
+      headers: optionsHeaders(request, cors),
+    };
+  }
+  if (request.method !== 'POST') {
+    return failure(
+      405,
+      ProxyOutcome.MethodNotAllowed,
+      `Method ${request.method} is not allowed: use POST.`,
+      'info',
+      {
+        Allow: ALLOW_METHODS,
+      },
+    );
+  }
+  if (!isJsonContentType(request.headers.get('content-type'))) {
+    return failure(
+      415,
+      ProxyOutcome.UnsupportedMediaType,
+      'The request body must be JSON (Content-Type: application/json).',
+    );
+  }
+  const body = await readBody(request, config.maxBodyBytes);
+  if ('status' in body) return body;
+  return forwardBody(incoming, body.value, config.apiVersion ?? pathVersion, config, redactor);
+}
+
+/** The body as a JSON object, or the 413/400 answer. */
+async function readBody(
+  request: Request,
+  limit: number,
+): Promise<{ value: Record<string, unknown> } | ProxyResult> {
+  const tooLarge = () =>
+    failure(413, ProxyOutcome.TooLarge, `The request body is larger than ${limit} bytes.`);
+  if (declaredTooLarge(request.headers, limit)) return tooLarge();
+  let read;
+  try {
+    read = await readLimited(request.body, limit);
+  } catch {
+    return failure(400, ProxyOutcome.ClientClosed, 'The request body could not be read.');
+  }
+  if (!read.ok) return tooLarge();
+  const parsed = parseJsonBody(read.bytes);
+  if (!parsed.ok) return failure(400, ProxyOutcome.InvalidRequest, parsed.message);
+  const { value } = parsed;
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    return failure(400, ProxyOutcome.InvalidRequest, 'The request body must be a JSON object.');
+  }
+  return { value: value as Record<string, unknown> };
+}
+
+/** Publisher hook, client validation, the upstream call. */
+async function forwardBody(
+  incoming: Incoming,
+  browserBody: Record<string, unknown>,
+  apiVersion: 'v2' | 'v4',
+  config: ProxyConfig,
+  redactor: Redactor,
+): Promise<ProxyResult> {
+  const { request, url, context } = incoming;
+  const ip = clientIp(request.headers, context.remoteAddress, config.trustProxy);
+  const userAgent = request.headers.get('user-agent') ?? undefined;
+  let body = browserBody;
+  if (config.transformBody !== undefined) {
+    const transformed = await config.transformBody(browserBody, request, { ip, userAgent, apiVersion });
+    if (transformed === false) {
+      return failure(403, ProxyOutcome.Vetoed, 'The request was refused by the publisher’s policy.');
+    }
+    body = transformed;
+  }
+  let upstreamRequest;
+  try {
+    const options = optionsFromBrowserRequest({
+      body,
+      query: url.searchParams,
+      endpoint: config.upstream,
+      apiKey: config.apiKey,
+      apiVersion,
+      ua: userAgent,
+      ip,
+    });
+    upstreamRequest = buildOffersRequest(options, SERVER_REQUEST_ENV);
+  } catch (error) {
+    if (!isOffersError(error)) throw error;
+    return failure(400, ProxyOutcome.InvalidRequest, redactor.text(error.message));
+  }
+  return forward(upstreamRequest, config.timeoutMs, request.signal, redactor);
+}
+
+/** The answer: JSON (or empty), never cached, CORS headers when the origin is allowed. */
+function toResponse(result: ProxyResult, cors: CorsDecision, redactor: Redactor): Response {
+  const headers = new Headers({
+    'Cache-Control': 'no-store',
+    'X-Content-Type-Options': 'nosniff',
+    ...cors.headers,
+    ...result.headers,
+  });
+  if (result.body === null) return new Response(null, { status: result.status, headers });
+  headers.set('Content-Type', 'application/json; charset=utf-8');
+  // The upstream body is already clean; error bodies are built here: hide the key once more.
+  const body = result.outcome === ProxyOutcome.Forwarded ? result.body : redactor.text(result.body);
+  return new Response(body, { status: result.status, headers });
+}
+
+/** One entry per request; a logger that throws is ignored. */
+function writeLog(
+  config: ProxyConfig,
+  redactor: Redactor,
+  request: Request,
+  url: URL,
+  result: ProxyResult,
+  durationMs: number,
+): void {
+  if (config.log === undefined) return;
+  const entry: ProxyLogEntry = {
+    level: result.level,
+    outcome: result.outcome,
+    method: request.method,
+    path: redactor.text(url.pathname),
+    status: result.status,
+    durationMs: Math.round(durationMs * 10) / 10,
+  };
+  const origin = request.headers.get('origin');
+  if (origin !== null) entry.origin = redactor.text(origin.slice(0, 200));
+  if (result.upstreamStatus !== undefined) entry.upstreamStatus = result.upstreamStatus;
+  if (result.upstreamMs !== undefined) entry.upstreamMs = result.upstreamMs;
+  if (result.message !== undefined) entry.message = redactor.text(result.message);
+  try {
+    config.log(entry);
+  } catch {
+    // Logging must never break a request.
+  }
+}
+
+function errorText(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

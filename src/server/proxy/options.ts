@@ -1,0 +1,127 @@
+/**
+ * The proxy's options, checked once when the proxy is created: a mistake there is the publisher's
+ * and should stop the server at start-up, not turn into 500s later. Messages never hold the key.
+ */
+import type { BodyTransform, OffersProxyOptions, ProxyLogEntry } from './types.js';
+
+/** Default upstream timeout: below the browser client's 10 s, so the browser sees the 504. */
+export const DEFAULT_PROXY_TIMEOUT_MS = 8_000;
+/** Default largest request body (a real one is a few hundred bytes). */
+export const DEFAULT_MAX_BODY_BYTES = 16 * 1024;
+
+const MAX_TIMEOUT_MS = 2_147_483_647;
+/** Upper bound of `maxBodyBytes`: the proxy holds a body in memory. */
+const MAX_BODY_LIMIT = 1024 * 1024;
+
+/** The options as the handler uses them. */
+export interface ProxyConfig {
+  upstream: string;
+  apiKey: string;
+  apiVersion: 'v2' | 'v4' | undefined;
+  /** `'*'`, or the set of allowed origins. */
+  allowedOrigins: '*' | ReadonlySet<string>;
+  timeoutMs: number;
+  /** `false`, `true`, or the number of trusted hops (≥ 1). */
+  trustProxy: boolean | number;
+  maxBodyBytes: number;
+  transformBody: BodyTransform | undefined;
+  log: ((entry: ProxyLogEntry) => void) | undefined;
+}
+
+function fail(message: string): never {
+  throw new TypeError(`createOffersProxy: ${message}`);
+}
+
+/** Checks and completes the options; throws a `TypeError` naming the bad option. */
+export function resolveProxyOptions(options: OffersProxyOptions): ProxyConfig {
+  if (typeof options !== 'object' || options === null) fail('options must be an object.');
+  const { apiKey, apiVersion, transformBody, log } = options;
+  if (typeof apiKey !== 'string' || apiKey.trim() === '') fail('apiKey is required (a non-empty string).');
+  if (apiVersion !== undefined && apiVersion !== 'v2' && apiVersion !== 'v4') {
+    fail("apiVersion must be 'v2' or 'v4'.");
+  }
+  if (transformBody !== undefined && typeof transformBody !== 'function') {
+    fail('transformBody must be a function.');
+  }
+  if (log !== undefined && typeof log !== 'function') fail('log must be a function.');
+  return {
+    upstream: checkUpstream(options.upstream),
+    apiKey: apiKey.trim(),
+    apiVersion,
+    allowedOrigins: checkOrigins(options.allowedOrigins),
+    timeoutMs: checkInteger('timeoutMs', options.timeoutMs, DEFAULT_PROXY_TIMEOUT_MS, 1, MAX_TIMEOUT_MS),
+    trustProxy: checkTrustProxy(options.trustProxy),
+    maxBodyBytes: checkInteger(
+      'maxBodyBytes',
+      options.maxBodyBytes,
+      DEFAULT_MAX_BODY_BYTES,
+      1,
+      MAX_BODY_LIMIT,
+    ),
+    transformBody,
+    log,
+  };
+}
+
+/** An absolute http(s) URL without credentials, query or fragment. */
+function checkUpstream(upstream: unknown): string {
+  if (typeof upstream !== 'string' || upstream.trim() === '') {
+    fail('upstream is required: the base URL of the offers service.');
+  }
+  let url: URL;
+  try {
+    url = new URL(upstream.trim());
+  } catch {
+    return fail('upstream must be an absolute http(s) URL.');
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    fail('upstream must be an absolute http(s) URL.');
+  if (url.username !== '' || url.password !== '') fail('upstream must not contain credentials.');
+  if (url.search !== '' || url.hash !== '') {
+    fail('upstream must be a base URL without query or fragment (the key goes in apiKey).');
+  }
+  return url.href;
+}
+
+/** `'*'` or exact origins; `https://shop.example/` (a path, even `/`) is refused as a likely typo. */
+function checkOrigins(value: unknown): '*' | ReadonlySet<string> {
+  if (value === undefined) return new Set();
+  if (value === '*') return '*';
+  if (!Array.isArray(value)) fail("allowedOrigins must be an array of origins or '*'.");
+  const origins = new Set<string>();
+  for (const entry of value as unknown[]) {
+    if (typeof entry !== 'string' || !isOrigin(entry)) {
+      fail(
+        `allowedOrigins: ${JSON.stringify(entry)} is not an origin; write it as scheme://host[:port] with no path, e.g. 'https://shop.example'.`,
+      );
+    }
+    origins.add(entry);
+  }
+  return origins;
+}
+
+/** True when `text` is exactly the serialised origin of an http(s) URL (or the opaque `'null'`). */
+function isOrigin(text: string): boolean {
+  if (text === 'null') return true;
+  try {
+    const url = new URL(text);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.origin === text;
+  } catch {
+    return false;
+  }
+}
+
+function checkInteger(name: string, value: unknown, fallback: number, min: number, max: number): number {
+  if (value === undefined) return fallback;
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < min || value > max) {
+    fail(`${name} must be an integer from ${min} to ${max}.`);
+  }
+  return value;
+}
+
+function checkTrustProxy(value: unknown): boolean | number {
+  if (value === undefined || value === false || value === 0) return false;
+  if (value === true) return true;
+  if (typeof value === 'number' && Number.isInteger(value) && value > 0 && value <= 32) return value;
+  return fail('trustProxy must be true, false or a number of trusted proxies from 1 to 32.');
+}

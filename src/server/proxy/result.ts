@@ -1,0 +1,29 @@
+/** What one request ended with, before it becomes a `Response` and a log entry. */
+import type { ProxyLogEntry, ProxyOutcome } from './types.js';
+
+export interface ProxyResult {
+  status: number;
+  /** JSON text, or `null` for an empty answer (204). */
+  body: string | null;
+  outcome: ProxyOutcome;
+  level: ProxyLogEntry['level'];
+  /** Extra answer headers (`Allow`, CORS preflight headers). */
+  headers?: Record<string, string>;
+  /** For the log; never holds the key (the handler redacts it once more). */
+  message?: string;
+  upstreamStatus?: number;
+  upstreamMs?: number;
+}
+
+/** An error answer: `{ message }` with `status`; the same message goes to the log. */
+export function failure(
+  status: number,
+  outcome: ProxyOutcome,
+  message: string,
+  level: ProxyLogEntry['level'] = 'info',
+  headers?: Record<string, string>,
+): ProxyResult {
+  const result: ProxyResult = { status, body: JSON.stringify({ message }), outcome, level, message };
+  if (headers !== undefined) result.headers = headers;
+  return result;
+}

@@ -1,0 +1,122 @@
+/**
+ * The call to the offers service and the mapping of its answer: JSON passes back with its status
+ * (the key hidden if the service echoed it); a timeout is 504; no answer, a redirect, a body that
+ * is not JSON or is too large is 502.
+ */
+import type { OffersRequest } from '../../client/request.js';
+import { readLimited } from './body.js';
+import type { Redactor } from './redact.js';
+import type { ProxyResult } from './result.js';
+import { failure } from './result.js';
+import { ProxyOutcome } from './types.js';
+
+/** Largest answer the proxy accepts from the service (a real one is tens of KiB). */
+export const MAX_UPSTREAM_BYTES = 1024 * 1024;
+
+/** POSTs `request` to the service under `timeoutMs` and the browser's own signal. */
+export async function forward(
+  request: OffersRequest,
+  timeoutMs: number,
+  clientSignal: AbortSignal,
+  redactor: Redactor,
+): Promise<ProxyResult> {
+  const headers: Record<string, string> = { ...request.headers };
+  // The spec: SDK-style clients send the end user's User-Agent as the header too.
+  if (request.body.ua) headers['User-Agent'] = request.body.ua;
+  const timeout = AbortSignal.timeout(timeoutMs);
+  const signal = typeof AbortSignal.any === 'function' ? AbortSignal.any([timeout, clientSignal]) : timeout;
+  const started = performance.now();
+  try {
+    const response = await fetch(request.url, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify(request.body),
+      signal,
+      redirect: 'manual',
+    });
+    const read = await readLimited(response.body, MAX_UPSTREAM_BYTES);
+    const upstreamMs = Math.round(performance.now() - started);
+    const result = read.ok
+      ? fromAnswer(response, read.bytes, redactor)
+      : failure(502, ProxyOutcome.UpstreamInvalid, 'The offers service answered more than 1 MiB.', 'error');
+    return { ...result, upstreamStatus: response.status, upstreamMs };
+  } catch (error) {
+    if (clientSignal.aborted) {
+      return failure(499, ProxyOutcome.ClientClosed, 'The client closed the request.', 'info');
+    }
+    if (timeout.aborted) {
+      return failure(
+        504,
+        ProxyOutcome.UpstreamTimeout,
+        `The offers service did not answer within ${timeoutMs} ms.`,
+        'error',
+      );
+    }
+    const result = failure(
+      502,
+      ProxyOutcome.UpstreamUnreachable,
+      'The offers service could not be reached.',
+      'error',
+    );
+    return {
+      ...result,
+      message: `The offers service could not be reached: ${redactor.text(describeError(error))}`,
+    };
+  }
+}
+
+/** The service's answer as the browser gets it. */
+function fromAnswer(response: Response, bytes: Uint8Array, redactor: Redactor): ProxyResult {
+  const { status } = response;
+  if (response.type === 'opaqueredirect' || (status >= 300 && status < 400)) {
+    return failure(
+      502,
+      ProxyOutcome.UpstreamInvalid,
+      `The offers service answered a redirect (HTTP ${status}); the proxy does not follow redirects.`,
+      'error',
+    );
+  }
+  const text = new TextDecoder().decode(bytes);
+  let json: unknown;
+  try {
+    json = JSON.parse(text) as unknown;
+  } catch {
+    return failure(
+      502,
+      ProxyOutcome.UpstreamInvalid,
+      `The offers service answered HTTP ${status} with a body that is not JSON.`,
+      'error',
+    );
+  }
+  const clean = redactor.json(json);
+  const result: ProxyResult = {
+    status,
+    body: clean.changed ? JSON.stringify(clean.value) : text,
+    outcome: ProxyOutcome.Forwarded,
+    level: levelOf(status),
+  };
+  if (status >= 400) result.message = upstreamMessage(status, clean.value);
+  return result;
+}
+
+/** 401/403 means the proxy's key is wrong: the operator must hear of it. */
+function levelOf(status: number): ProxyResult['level'] {
+  if (status === 401 || status === 403) return 'error';
+  return status >= 400 ? 'warn' : 'info';
+}
+
+function upstreamMessage(status: number, body: unknown): string {
+  const message =
+    typeof body === 'object' && body !== null && 'message' in body && typeof body.message === 'string'
+      ? `: ${body.message.slice(0, 300)}`
+      : '';
+  const hint = status === 401 || status === 403 ? ' (check the proxy’s apiKey)' : '';
+  return `The offers service answered HTTP ${status}${hint}${message}`;
+}
+
+/** An error and its cause, e.g. `fetch failed (connect ECONNREFUSED 127.0.0.1:9)`. */
+function describeError(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  const cause = error.cause instanceof Error ? ` (${error.cause.message})` : '';
+  return `${error.message}${cause}`;
+}
