@@ -1,0 +1,55 @@
+/**
+ * The one-at-a-time flow as pure functions: where "Next" and "Previous" lead, and the words the
+ * unit shows and announces. The element holds the state; this decides.
+ */
+import type { Offer } from '../../model/types.js';
+
+/** The unit's layouts. `inline` is the default and what any unknown value falls back to. */
+export type UnitLayout = 'inline' | 'popup' | 'fullscreen' | 'list';
+
+const LAYOUTS: ReadonlySet<string> = new Set<UnitLayout>(['inline', 'popup', 'fullscreen', 'list']);
+
+export function toLayout(value: unknown): UnitLayout {
+  return typeof value === 'string' && LAYOUTS.has(value) ? (value as UnitLayout) : 'inline';
+}
+
+/** True for the layouts that open as a modal `<dialog>`. */
+export function isModalLayout(layout: UnitLayout): boolean {
+  return layout === 'popup' || layout === 'fullscreen';
+}
+
+/** Where a step leads: another offer (0-based index), or the end of the flow. */
+export type FlowStep = { kind: 'offer'; index: number } | { kind: 'end' };
+
+/** "Next" from `index` of `count`: the next offer, or the end after the last one. */
+export function stepForward(index: number, count: number): FlowStep {
+  return index + 1 < count ? { kind: 'offer', index: index + 1 } : { kind: 'end' };
+}
+
+/** "Previous" from `index`: the offer before, or `undefined` on the first one. */
+export function stepBack(index: number): FlowStep | undefined {
+  return index > 0 ? { kind: 'offer', index: index - 1 } : undefined;
+}
+
+/** The visible progress, e.g. "2 of 5" (1-based). */
+export function progressLabel(index: number, count: number): string {
+  return `${index + 1} of ${count}`;
+}
+
+/** The headline a screen reader hears for an offer. */
+export function headlineOf(offer: Offer): string {
+  return offer.title ?? offer.short_headline ?? offer.advertiser_name ?? '';
+}
+
+/** What the polite live region says when an offer appears, e.g. "Offer 2 of 5: 60% off". */
+export function offerAnnouncement(offer: Offer, index: number, count: number): string {
+  const headline = headlineOf(offer);
+  return `Offer ${index + 1} of ${count}${headline ? `: ${headline}` : ''}`;
+}
+
+/** The texts of the end card (auto_close off). */
+export const END_TEXT = {
+  title: "That's all for now",
+  body: 'You have seen every offer picked for you.',
+  close: 'Close',
+} as const;

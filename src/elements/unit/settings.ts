@@ -1,0 +1,53 @@
+/**
+ * Response `settings` (+ the script API's overrides) → what the unit does. Pure.
+ */
+import { toBoolean, toPositiveNumber } from '../../model/coerce.js';
+import type { OfferSettings, OfferStyles } from '../../model/types.js';
+
+/**
+ * What the script API (or a page) may put over a response's `styles` and `settings`. Values are
+ * checked like the response's: colours must be valid CSS colours; `max_display_time` a positive
+ * number of seconds (or its decimal string); `auto_close` a boolean (or `'true'`/`'false'`/`1`/`0`).
+ * Other keys are ignored.
+ */
+export interface UnitOverrides {
+  styles?: Partial<OfferStyles>;
+  settings?: Partial<OfferSettings> | Readonly<Record<string, unknown>>;
+}
+
+/** The settings the unit acts on. */
+export interface UnitSettings {
+  /**
+   * Milliseconds after `show()` at which the unit closes itself (close beacon, reason `timeout`);
+   * `undefined`: never.
+   */
+  maxDisplayMs: number | undefined;
+  /**
+   * `true`: when the flow ends (after the last offer's CTA or "Next"), the unit goes away at once.
+   * `false` (default): a short "That's all for now" end card stays until the person closes it.
+   * Either way the close beacon and `closed_ads { reason: 'flow_end' }` are sent once, when the
+   * flow ends.
+   */
+  autoClose: boolean;
+}
+
+/** setTimeout's largest delay (about 24.8 days); a longer one would fire at once. */
+export const MAX_TIMER_MS = 2_147_483_647;
+
+/**
+ * The settings in effect: `overrides` on top of the response's. Values are checked again here
+ * because overrides come from page code: `max_display_time` must be a positive number of seconds,
+ * `auto_close` a boolean (or `'true'`/`'false'`/`1`/`0`); anything else is ignored.
+ */
+export function unitSettings(
+  response: OfferSettings | undefined,
+  overrides?: UnitOverrides['settings'],
+): UnitSettings {
+  const seconds =
+    toPositiveNumber(overrides?.max_display_time) ?? toPositiveNumber(response?.max_display_time);
+  const autoClose = toBoolean(overrides?.auto_close) ?? toBoolean(response?.auto_close) ?? false;
+  return {
+    maxDisplayMs: seconds === undefined ? undefined : Math.min(Math.round(seconds * 1000), MAX_TIMER_MS),
+    autoClose,
+  };
+}

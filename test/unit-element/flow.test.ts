@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest';
+import {
+  headlineOf,
+  isModalLayout,
+  offerAnnouncement,
+  progressLabel,
+  stepBack,
+  stepForward,
+  toLayout,
+} from '../../src/elements/unit/flow.js';
+import type { Offer } from '../../src/model/types.js';
+
+const offer = (fields: Partial<Offer>): Offer => ({
+  id: 1001,
+  creatives: [],
+  beacons: {},
+  offerwall_enabled: false,
+  perkswallet_enabled: false,
+  is_loyaltyboost: false,
+  tags: [],
+  ...fields,
+});
+
+describe('stepping', () => {
+  it('goes forward to the next offer, and to the end after the last', () => {
+    expect(stepForward(0, 3)).toEqual({ kind: 'offer', index: 1 });
+    expect(stepForward(1, 3)).toEqual({ kind: 'offer', index: 2 });
+    expect(stepForward(2, 3)).toEqual({ kind: 'end' });
+    expect(stepForward(0, 1)).toEqual({ kind: 'end' });
+  });
+
+  it('goes back, but not before the first offer', () => {
+    expect(stepBack(2)).toEqual({ kind: 'offer', index: 1 });
+    expect(stepBack(0)).toBeUndefined();
+  });
+});
+
+describe('words', () => {
+  it('shows progress 1-based', () => {
+    expect(progressLabel(1, 5)).toBe('2 of 5');
+  });
+
+  it('announces an offer with its headline', () => {
+    expect(offerAnnouncement(offer({ title: '60% off' }), 1, 5)).toBe('Offer 2 of 5: 60% off');
+    expect(offerAnnouncement(offer({ short_headline: 'Short' }), 0, 1)).toBe('Offer 1 of 1: Short');
+    expect(offerAnnouncement(offer({}), 0, 2)).toBe('Offer 1 of 2');
+  });
+
+  it('prefers the title, then the short headline, then the advertiser', () => {
+    expect(headlineOf(offer({ title: 'T', short_headline: 'S' }))).toBe('T');
+    expect(headlineOf(offer({ advertiser_name: 'A' }))).toBe('A');
+  });
+});
+
+describe('layouts', () => {
+  it.each([
+    ['inline', 'inline'],
+    ['popup', 'popup'],
+    ['fullscreen', 'fullscreen'],
+    ['list', 'list'],
+    ['POPUP', 'inline'],
+    ['sidebar', 'inline'],
+    [undefined, 'inline'],
+  ])('%s → %s', (value, layout) => {
+    expect(toLayout(value)).toBe(layout);
+  });
+
+  it('opens popup and fullscreen as a modal dialog', () => {
+    expect([
+      isModalLayout('popup'),
+      isModalLayout('fullscreen'),
+      isModalLayout('inline'),
+      isModalLayout('list'),
+    ]).toEqual([true, true, false, false]);
+  });
+});

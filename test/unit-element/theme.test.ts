@@ -1,0 +1,117 @@
+import { describe, expect, it } from 'vitest';
+import {
+  contrastRatio,
+  effectiveStyles,
+  ON_PRIMARY_VARIABLE,
+  parseColor,
+  readableOn,
+  relativeLuminance,
+  themeVariables,
+} from '../../src/elements/unit/theme.js';
+
+describe('effectiveStyles', () => {
+  it('maps the three colours the spec names and nothing else', () => {
+    expect(
+      effectiveStyles(
+        { primary_color: '#5b3df5', background_color: '#fff', text_color: 'black', link_color: 'red' },
+        {},
+      ),
+    ).toEqual({ primary_color: '#5b3df5', background_color: '#fff', text_color: 'black' });
+  });
+
+  it('puts overrides over the response, key by key', () => {
+    expect(
+      effectiveStyles({ primary_color: '#111', text_color: '#222' }, { primary_color: '#0a7d33' }),
+    ).toEqual({
+      primary_color: '#0a7d33',
+      text_color: '#222',
+    });
+  });
+
+  it.each([
+    ['a declaration break-out', 'red; background: url(x)'],
+    ['a var()', 'var(--x)'],
+    ['a url()', 'url(https://e.example/x.png)'],
+    ['not a string', 42],
+  ])('drops an override that is not a colour (%s) and keeps the response value', (_why, bad) => {
+    const overrides = { primary_color: bad } as unknown as Record<string, string>;
+    expect(effectiveStyles({ primary_color: '#123456' }, overrides)).toEqual({ primary_color: '#123456' });
+  });
+
+  it('is empty without styles', () => {
+    expect(effectiveStyles(undefined, undefined)).toEqual({});
+  });
+});
+
+describe('themeVariables', () => {
+  it('sets private --_response-* variables, never a public --adpx-* property', () => {
+    const vars = themeVariables({
+      primary_color: '#5b3df5',
+      background_color: '#ffffff',
+      text_color: '#1f2330',
+    });
+    expect(vars).toEqual({
+      '--_response-primary': '#5b3df5',
+      '--_response-background': '#ffffff',
+      '--_response-text': '#1f2330',
+      [ON_PRIMARY_VARIABLE]: '#ffffff',
+    });
+    expect(Object.keys(vars).some((name) => name.startsWith('--adpx-'))).toBe(false);
+  });
+
+  it('works out the text colour for the page primary colour when the page set one', () => {
+    expect(themeVariables({ primary_color: '#111111' }, {}, ' #ffe066 ')[ON_PRIMARY_VARIABLE]).toBe(
+      '#111111',
+    );
+    expect(themeVariables({ primary_color: '#ffe066' }, {}, '')[ON_PRIMARY_VARIABLE]).toBe('#111111');
+  });
+
+  it('leaves the text colour to the stylesheet when the colour cannot be read here', () => {
+    expect(themeVariables({ primary_color: 'rebeccapurple' })).toEqual({
+      '--_response-primary': 'rebeccapurple',
+    });
+    expect(themeVariables({}, {}, 'var(--brand)')).toEqual({});
+  });
+});
+
+describe('colour maths', () => {
+  it.each([
+    ['#fff', { r: 255, g: 255, b: 255, a: 1 }],
+    ['#0008', { r: 0, g: 0, b: 0, a: 136 / 255 }],
+    ['#5B3DF5', { r: 91, g: 61, b: 245, a: 1 }],
+    ['rgb(10, 20, 30)', { r: 10, g: 20, b: 30, a: 1 }],
+    ['rgb(100% 0% 0% / 50%)', { r: 255, g: 0, b: 0, a: 0.5 }],
+    ['rgba(1,2,3,.25)', { r: 1, g: 2, b: 3, a: 0.25 }],
+    ['hsl(0, 100%, 50%)', { r: 255, g: 0, b: 0, a: 1 }],
+    ['hsl(120deg 100% 25%)', { r: 0, g: 128, b: 0, a: 1 }],
+    ['hsl(0.5turn 100% 50%)', { r: 0, g: 255, b: 255, a: 1 }],
+  ])('parses %s', (input, rgba) => {
+    expect(parseColor(input)).toEqual(rgba);
+  });
+
+  it.each(['red', 'var(--x)', '#12', 'rgb(1,2)', 'hsl(x, 1%, 1%)', ''])('does not parse %s', (input) => {
+    expect(parseColor(input)).toBeUndefined();
+  });
+
+  it('uses the WCAG luminance and contrast formulas', () => {
+    const white = relativeLuminance({ r: 255, g: 255, b: 255, a: 1 });
+    const black = relativeLuminance({ r: 0, g: 0, b: 0, a: 1 });
+    expect(white).toBeCloseTo(1);
+    expect(black).toBe(0);
+    expect(contrastRatio(white, black)).toBeCloseTo(21);
+  });
+
+  it.each([
+    ['#5b3df5', '#ffffff'],
+    ['#1f5eff', '#ffffff'],
+    ['#ffe066', '#111111'],
+    ['#ffffff', '#111111'],
+    ['#8fb2ff', '#111111'],
+  ])('text on %s is %s', (background, text) => {
+    expect(readableOn(background)).toBe(text);
+  });
+
+  it('gives no text colour for a see-through colour', () => {
+    expect(readableOn('rgb(0 0 0 / 50%)')).toBeUndefined();
+  });
+});
