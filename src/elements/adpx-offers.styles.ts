@@ -1,61 +1,226 @@
 import { css } from 'lit';
+import { layoutStyles } from './unit/layout.styles.js';
 
-/** Unit styles: the frame around the card in each layout. */
-export const offersStyles = css`
+/**
+ * The unit's theme layer and its own controls. Public `--adpx-*` properties feed private `--_*`
+ * variables. Colour precedence (docs/theming.md): the page's `--adpx-*` (read on the host as
+ * `--_page-*`) > the response / overrides (`--_response-*`, set on `.root` through the CSSOM) >
+ * the light/dark defaults (`--_scheme-*`). `.root` re-declares the public colour properties with
+ * that result, so the cards inside inherit one coherent theme.
+ */
+const themeStyles = css`
   :host {
-    --_unit-bg: var(--adpx-unit-background, transparent);
-    --_backdrop: var(--adpx-backdrop-color, rgb(10 14 24 / 0.55));
-    --_z: var(--adpx-z-index, 2147483000);
+    --_page-primary: var(--adpx-primary-color);
+    --_page-on-primary: var(--adpx-on-primary-color);
+    --_page-background: var(--adpx-background);
+    --_page-text: var(--adpx-text-color);
+    --_page-muted: var(--adpx-muted-color);
+    --_page-border: var(--adpx-border-color);
+    --_page-focus: var(--adpx-focus-color);
+    --_scheme-primary: #1f5eff;
+    --_scheme-on-primary: #ffffff;
+    --_scheme-background: #ffffff;
+    --_scheme-text: #1d2330;
+    --_radius: var(--adpx-radius, 12px);
+    --_gap: var(--adpx-spacing, 16px);
     display: block;
-    position: relative;
+    box-sizing: border-box;
+    min-height: var(--adpx-min-height, 0px);
+    font-family: var(--adpx-font-family, system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif);
+    font-size: var(--adpx-font-size, 1rem);
+    line-height: 1.4;
+  }
+  @media (prefers-color-scheme: dark) {
+    :host {
+      --_scheme-primary: #8fb2ff;
+      --_scheme-on-primary: #0b1020;
+      --_scheme-background: #171b24;
+      --_scheme-text: #e9ecf2;
+    }
   }
   :host([hidden]) {
     display: none;
   }
-  .unit {
-    position: relative;
-    background: var(--_unit-bg);
+  :host([layout='popup']),
+  :host([layout='fullscreen']) {
+    min-height: 0;
   }
-  .close {
-    position: absolute;
-    inset-block-start: 8px;
-    inset-inline-end: 8px;
-    z-index: 1;
-    width: 44px;
-    height: 44px;
-    border: 0;
-    border-radius: 50%;
-    background: var(--adpx-close-background, rgb(255 255 255 / 0.9));
-    color: var(--adpx-text-color, #1d2330);
-    font-size: 24px;
-    line-height: 1;
-    cursor: pointer;
+  *,
+  *::before,
+  *::after {
+    box-sizing: inherit;
   }
-  .close:focus-visible {
-    outline: 3px solid var(--adpx-focus-color, #ffb020);
-    outline-offset: 2px;
+  .root {
+    --adpx-primary-color: var(--_page-primary, var(--_response-primary, var(--_scheme-primary)));
+    --adpx-on-primary-color: var(--_page-on-primary, var(--_response-on-primary, var(--_scheme-on-primary)));
+    --adpx-background: var(--_page-background, var(--_response-background, var(--_scheme-background)));
+    --adpx-text-color: var(--_page-text, var(--_response-text, var(--_scheme-text)));
+    --adpx-muted-color: var(
+      --_page-muted,
+      color-mix(in srgb, var(--adpx-text-color) 72%, var(--adpx-background))
+    );
+    --adpx-border-color: var(
+      --_page-border,
+      color-mix(in srgb, var(--adpx-text-color) 20%, var(--adpx-background))
+    );
+    --adpx-focus-color: var(--_page-focus, var(--adpx-primary-color));
+    display: contents;
+    color: var(--adpx-text-color);
   }
-  .overlay {
-    position: fixed;
-    inset: 0;
-    z-index: var(--_z);
-    display: grid;
-    place-items: center;
-    padding: 16px;
-    background: var(--_backdrop);
-  }
-  .overlay .unit {
-    width: min(100%, var(--adpx-popup-width, 480px));
-    max-height: 100%;
-    overflow: auto;
-  }
-  .layout-fullscreen.overlay {
-    padding: 0;
-  }
-  .layout-fullscreen .unit {
-    width: 100%;
-    height: 100%;
-    max-width: none;
-    background: var(--adpx-background, #ffffff);
+  .root.transparent {
+    --adpx-background: transparent;
+    --adpx-card-background: transparent;
+    --adpx-unit-background: transparent;
+    --adpx-muted-color: var(--_page-muted, var(--adpx-text-color));
+    --adpx-border-color: var(--_page-border, color-mix(in srgb, var(--adpx-text-color) 35%, transparent));
   }
 `;
+
+/** The unit's box, header, navigation and end card, shared by every layout. */
+const controlStyles = css`
+  .unit {
+    display: grid;
+    gap: calc(var(--_gap) * 0.75);
+    padding: calc(var(--_gap) * 0.75);
+    background: var(--adpx-unit-background, var(--adpx-background));
+    color: var(--adpx-text-color);
+    border: 1px solid var(--adpx-border-color);
+    border-radius: calc(var(--_radius) + 4px);
+  }
+  /* One card at a time: the unit's box is the card's frame. */
+  .body > .offer::part(card) {
+    padding: 0;
+    border-color: transparent;
+    background: transparent;
+  }
+  .header {
+    display: flex;
+    align-items: center;
+    gap: calc(var(--_gap) / 2);
+    min-height: 44px;
+  }
+  .heading {
+    flex: 1 1 auto;
+    margin: 0;
+    padding-inline-start: 4px;
+    font-size: 1.0625em;
+    font-weight: 650;
+    line-height: 1.3;
+  }
+  .close {
+    margin-inline-start: auto;
+  }
+  button {
+    font: inherit;
+    color: inherit;
+    cursor: pointer;
+  }
+  button:focus-visible {
+    outline: 3px solid var(--adpx-focus-color);
+    outline-offset: 2px;
+  }
+  .icon-button {
+    display: inline-grid;
+    place-items: center;
+    flex: none;
+    width: 44px;
+    height: 44px;
+    padding: 0;
+    border: 1px solid var(--adpx-border-color);
+    border-radius: 50%;
+    background: var(--adpx-background);
+  }
+  .icon-button:hover,
+  .nav-button:hover:not([aria-disabled='true']) {
+    background: color-mix(in srgb, var(--adpx-text-color) 8%, var(--adpx-background));
+  }
+  .nav {
+    display: grid;
+    grid-template-columns: 1fr auto 1fr;
+    align-items: center;
+    gap: calc(var(--_gap) / 2);
+  }
+  .nav-button {
+    display: inline-flex;
+    align-items: center;
+    gap: 6px;
+    min-height: 44px;
+    min-width: 44px;
+    padding: 0 14px;
+    border: 1px solid var(--adpx-border-color);
+    border-radius: 999px;
+    background: var(--adpx-background);
+    font-weight: 550;
+  }
+  .previous {
+    justify-self: start;
+  }
+  .previous .chevron {
+    transform: scaleX(-1);
+  }
+  .next {
+    justify-self: end;
+  }
+  :host(:dir(rtl)) .next .chevron {
+    transform: scaleX(-1);
+  }
+  :host(:dir(rtl)) .previous .chevron {
+    transform: none;
+  }
+  .nav-button[aria-disabled='true'] {
+    opacity: 0.45;
+    cursor: default;
+  }
+  .progress {
+    margin: 0;
+    color: var(--adpx-muted-color);
+    font-size: 0.875em;
+    font-variant-numeric: tabular-nums;
+  }
+  .end {
+    display: grid;
+    justify-items: center;
+    gap: calc(var(--_gap) / 2);
+    padding: calc(var(--_gap) * 2) var(--_gap);
+    text-align: center;
+  }
+  .end-title {
+    margin: 0;
+    font-size: 1.25em;
+    font-weight: 650;
+  }
+  .end-body {
+    margin: 0 0 calc(var(--_gap) / 2);
+    color: var(--adpx-muted-color);
+  }
+  .end-close {
+    min-height: 44px;
+    padding: 0 28px;
+    border: 0;
+    border-radius: 999px;
+    background: var(--adpx-primary-color);
+    color: var(--adpx-on-primary-color);
+    font-weight: 600;
+  }
+  .visually-hidden {
+    position: absolute;
+    width: 1px;
+    height: 1px;
+    margin: -1px;
+    padding: 0;
+    overflow: hidden;
+    clip-path: inset(50%);
+    white-space: nowrap;
+    border: 0;
+  }
+  @media (forced-colors: active) {
+    .unit,
+    .nav-button,
+    .icon-button {
+      border-color: CanvasText;
+    }
+  }
+`;
+
+/** Unit styles: theme layer, controls, then the layouts (src/elements/unit/layout.styles.ts). */
+export const offersStyles = [themeStyles, controlStyles, layoutStyles];

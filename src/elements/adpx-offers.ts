@@ -1,52 +1,44 @@
-import { html, LitElement, nothing, type PropertyValues } from 'lit';
+import { html, nothing, type PropertyValues } from 'lit';
 import { property, state } from 'lit/decorators.js';
-import { isOffersError, OffersError } from '../client/errors.js';
-import type { FetchOffersOptions } from '../client/options.js';
+import { classMap } from 'lit/directives/class-map.js';
+import { isOffersError, type OffersError } from '../client/errors.js';
 import { createDebugLog, type DebugLog } from '../debug.js';
-import { AdpxEvent, type AdpxEventName, type AdpxEventPayloads, type CloseReason } from '../events/adpx-event.js';
-import { normalizeResponse } from '../model/normalize.js';
+import { AdpxEvent, type CloseReason } from '../events/adpx-event.js';
 import type { OffersResponse } from '../model/types.js';
-import { ledgerFor, type BeaconLedger } from '../tracking/ledger.js';
 import { offersStyles } from './adpx-offers.styles.js';
 import { LoadController } from './load-controller.js';
+import type { TermsMode } from './terms/adpx-terms.js';
+import { acceptResponse } from './unit/accept-response.js';
+import { cssProps } from './unit/css-props.js';
+import { DisplayTimer } from './unit/display-timer.js';
+import { END_TEXT, isModalLayout, offerAnnouncement, toLayout, type UnitLayout } from './unit/flow.js';
+import { FlowController } from './unit/flow-controller.js';
+import { ModalController } from './unit/modal.js';
+import { OffersRequestElement } from './unit/request-element.js';
+import { ScrollPastController } from './unit/scroll-past.js';
+import { unitSettings, type UnitOverrides, type UnitSettings } from './unit/settings.js';
+import { UnitStatus } from './unit/status.js';
+import { unitTemplate, type UnitView } from './unit/templates.js';
+import { themeVariables } from './unit/theme.js';
 
-/** Where the unit stands. A const object and a union, not an enum. */
-export const UnitStatus = {
-  Idle: 'idle',
-  Loading: 'loading',
-  Ready: 'ready',
-  Shown: 'shown',
-  Closed: 'closed',
-  Error: 'error',
-} as const;
-export type UnitStatus = (typeof UnitStatus)[keyof typeof UnitStatus];
-
-export type UnitLayout = 'inline' | 'popup' | 'fullscreen';
-export type TermsMode = 'accordion' | 'modal';
-
-const rawCache = new WeakMap<object, OffersResponse>();
-
-/** Normalises a response supplied by the host (`{ data }` envelope or the data object itself). */
-export function acceptResponse(raw: unknown): OffersResponse {
-  if (typeof raw !== 'object' || raw === null) {
-    throw new OffersError('invalid_response', 'The response must be an object');
-  }
-  const cached = rawCache.get(raw);
-  if (cached) return cached;
-  const response = normalizeResponse('data' in raw ? raw : { data: raw });
-  rawCache.set(raw, response);
-  return response;
-}
+export { acceptResponse } from './unit/accept-response.js';
+export { UnitStatus } from './unit/status.js';
+export type { UnitLayout } from './unit/flow.js';
+export type { UnitOverrides, UnitSettings } from './unit/settings.js';
+export type { TermsMode };
 
 /**
- * The offer unit: fetches offers (or renders a response the host supplies), shows them one at a
- * time, fires each beacon once per load, and reports every step as an event.
+ * The offer unit: fetches offers (or renders a response the host supplies) and shows them inline,
+ * in a popup, fullscreen, or as a list; fires each beacon once per load and reports every step as
+ * an event. Layouts, the flow, theming and accessibility: docs/theming.md.
  *
  * @summary The offer unit: loads offers and shows them as cards, with exact tracking.
  *
  * @fires adpx-ads-found - Offers are loaded and ready. `detail: { total }`.
  * @fires adpx-no-ads-found - A load returned no offers. `detail: { total: 0 }`.
- * @fires adpx-closed-ads - The unit was dismissed or the flow ended. `detail: { reason }`.
+ * @fires adpx-closed-ads - Once per load: the unit was dismissed or the flow ended.
+ *   `detail: { reason }`: `user` (close button, Escape, backdrop), `flow_end` (past the last offer),
+ *   `scrolled_past` (list layout), `timeout` (`max_display_time`), `api` (`close()`).
  * @fires adpx-error - A load or render failed. `detail: { message, code, status? }`.
  * @fires adpx-offer-shown - Re-dispatched from the card. `detail: { current, total, offer_id }`.
  * @fires adpx-impression - Re-dispatched from the card when its pixel fires.
@@ -54,70 +46,113 @@ export function acceptResponse(raw: unknown): OffersResponse {
  * @fires adpx-ad-not-taken - Negative CTA.
  * @fires adpx-last-ad-taken - Positive CTA on the last offer.
  * @fires adpx-url-clicked - A URL is to be opened. `detail: { target_url }`.
+ * @fires adpx-save-for-later - "Save for later" on a card (cancelable).
  *
- * @csspart unit - The box around the card.
- * @csspart close - The close button.
- * @csspart overlay - The backdrop of the popup and fullscreen layouts.
- * @csspart offer - The `<adpx-offer>` card.
+ * @csspart unit - The unit's box in every layout (the section inline and in the list, the box in
+ *   the popup).
+ * @csspart overlay - The popup's and fullscreen's `<dialog>`: covers the viewport; its background is
+ *   the backdrop.
+ * @csspart dialog - The popup's (or fullscreen's) visible box inside the overlay.
+ * @csspart header - The row with the `heading` and the close button.
+ * @csspart close - The close buttons (header and end card).
+ * @csspart nav - The row with Previous, the progress and Next.
+ * @csspart previous - The "Previous offer" button.
+ * @csspart next - The "Next offer" button.
+ * @csspart progress - The "2 of 5" text.
+ * @csspart offer - Each `<adpx-offer>` card. Its own parts are exported under their names
+ *   (`card`, `accept`, `decline`, `headline`, `terms-toggle`, …).
+ * @csspart list - The list of cards (list layout).
+ * @csspart end - The "That's all for now" end card.
  *
- * @cssprop --adpx-backdrop-color - Backdrop of popup and fullscreen layouts.
- * @cssprop --adpx-popup-width - Width of the popup.
- * @cssprop --adpx-z-index - Stacking level of the overlay.
+ * @cssprop --adpx-primary-color - Accent and positive CTA (default from the response, else blue).
+ * @cssprop --adpx-on-primary-color - Text on the accent colour.
+ * @cssprop --adpx-background - Background of the unit and the cards.
+ * @cssprop --adpx-text-color - Text colour.
+ * @cssprop --adpx-muted-color - Secondary text (progress, end card).
+ * @cssprop --adpx-border-color - Borders.
+ * @cssprop --adpx-focus-color - Focus ring (default: the primary colour).
+ * @cssprop --adpx-unit-background - The unit's own box (default `--adpx-background`).
+ * @cssprop --adpx-backdrop-color - The popup's backdrop.
+ * @cssprop --adpx-font-family - Font.
+ * @cssprop --adpx-font-size - Base font size of the unit's own texts.
+ * @cssprop --adpx-radius - Corner radius.
+ * @cssprop --adpx-spacing - Spacing unit.
+ * @cssprop --adpx-shadow - The popup's shadow.
+ * @cssprop --adpx-min-height - Inline and list layouts: space reserved before offers arrive.
+ * @cssprop --adpx-popup-width - The popup's largest width.
+ * @cssprop --adpx-fullscreen-width - Fullscreen: largest width of the content column.
+ * @cssprop --adpx-inset-top - Popup: distance kept from the top edge (also `-right`, `-bottom`, `-left`).
+ * @cssprop --adpx-list-gap - Space between cards in the list layout.
+ *
+ * @slot - None: the unit renders its offers only.
  */
-export class AdpxOffersElement extends LitElement {
+export class AdpxOffersElement extends OffersRequestElement {
   static override styles = offersStyles;
 
-  @property({ attribute: 'api-key' }) apiKey = '';
-  @property() endpoint = '';
-  @property() placement = '';
-  @property({ attribute: 'api-version' }) apiVersion: 'v2' | 'v4' = 'v2';
-  @property({ attribute: 'pub-user-id' }) pubUserId?: string;
-  @property() loyaltyboost?: '0' | '1' | '2';
-  @property() creative?: '0' | '1';
-  @property({ attribute: 'campaign-id' }) campaignId?: string;
-  /** Ask the service for test offers; it records no tracking for them. */
-  @property({ type: Boolean }) dev = false;
+  /** `inline` (default), `popup`, `fullscreen` or `list`. */
   @property({ reflect: true }) layout: UnitLayout = 'inline';
+  /** How cards reveal their terms: `accordion` (default) or `modal`. */
   @property() terms: TermsMode = 'accordion';
   /** Do not fetch on connect; call `load()` and `show()`. */
   @property({ type: Boolean }) manual = false;
   /** Continuous ms a card must be visible before its impression counts (0: at once). */
   @property({ type: Number }) dwell = 0;
-  @property({ type: Boolean }) debug = false;
-  /** Extra body keys sent with each load. */
-  @property({ attribute: false }) payload: Record<string, unknown> = {};
+  /** Optional text above the cards, e.g. "Offers picked for you"; it also names the unit. */
+  @property() heading = '';
+  /** Hide the header's close button (Escape still closes a popup). */
+  @property({ type: Boolean, attribute: 'hide-close' }) hideClose = false;
+  /** Show each offer's QR code (passed to the cards). */
+  @property({ type: Boolean, attribute: 'show-qr' }) showQr = false;
+  /** Transparent offer background (the script API's `styles.transparent`). */
+  @property({ type: Boolean }) transparent = false;
+  /** Popup: a click on the backdrop closes the unit. Off by default. */
+  @property({ type: Boolean, attribute: 'backdrop-dismiss' }) backdropDismiss = false;
+  /** Styles and settings over the response's (the script API's `styles`/`settings`). */
+  @property({ attribute: false }) overrides: UnitOverrides = {};
 
   /** A service response supplied by the host: rendered without fetching. */
   @property({ attribute: false })
   get response(): OffersResponse | undefined {
-    return this.loaded;
+    return this.flow.response;
   }
   set response(raw: unknown) {
     if (raw === undefined || raw === null) return;
     try {
-      this.accept(acceptResponse(raw));
+      this.flow.accept(acceptResponse(raw));
       if (!this.manual) this.show();
     } catch (error) {
-      this.fail(error);
+      this.flow.fail(error);
     }
   }
 
-  @state() private status: UnitStatus = UnitStatus.Idle;
-  @state() private index = 0;
-  @state() private loaded?: OffersResponse;
-  private ledger?: BeaconLedger;
+  /** The polite live region's text. */
+  @state() private announcement = '';
   private log: DebugLog = createDebugLog(false);
+  private seenStatus: UnitStatus = UnitStatus.Idle;
+  private seenIndex = -1;
+  private focusEndCard = false;
+  private readonly flow = new FlowController(this, {
+    emit: (name, detail) => this.dispatchEvent(new AdpxEvent(name, detail)),
+    log: () => this.log,
+    autoClose: () => this.settings.autoClose,
+    isList: () => this.view === 'list',
+  });
   private readonly loader = new LoadController(this);
+  private readonly timer = new DisplayTimer(this, () => this.flow.timeout());
+  private readonly modal = new ModalController(this);
+  private readonly scrollPast = new ScrollPastController(this, () => this.flow.scrolledPast());
+  private readonly internals?: ElementInternals =
+    typeof this.attachInternals === 'function' ? this.attachInternals() : undefined;
 
-  /** Where the unit stands: idle, loading, ready, shown, closed or error. */
+  /** Where the unit stands: idle, loading, ready, shown, ended, closed or error. */
   get state(): UnitStatus {
-    return this.status;
+    return this.flow.status;
   }
 
   override connectedCallback(): void {
     super.connectedCallback();
     window.addEventListener('pagehide', this.onPageHide);
-    if (!this.manual && this.status === UnitStatus.Idle && this.apiKey && this.endpoint) {
+    if (!this.manual && this.flow.status === UnitStatus.Idle && this.apiKey && this.endpoint) {
       this.load().then(
         (total) => total > 0 && this.show(),
         () => {},
@@ -128,28 +163,7 @@ export class AdpxOffersElement extends LitElement {
   override disconnectedCallback(): void {
     super.disconnectedCallback();
     window.removeEventListener('pagehide', this.onPageHide);
-    if (this.status === UnitStatus.Loading) this.status = UnitStatus.Idle;
-  }
-
-  protected override willUpdate(changed: PropertyValues<this>): void {
-    if (changed.has('debug')) this.log = createDebugLog(this.debug);
-  }
-
-  /** The options of a fetch, from the attributes and `payload`. */
-  requestOptions(payload?: Record<string, unknown>): Omit<FetchOffersOptions, 'signal'> {
-    return {
-      endpoint: this.endpoint,
-      apiKey: this.apiKey,
-      apiVersion: this.apiVersion,
-      placement: this.placement,
-      pubUserId: this.pubUserId,
-      loyaltyboost: this.loyaltyboost,
-      creative: this.creative,
-      campaignId: this.campaignId,
-      dev: this.dev ? '1' : undefined,
-      payload: { ...this.payload, ...payload },
-      debug: this.debug,
-    };
+    this.flow.abandon();
   }
 
   /**
@@ -157,117 +171,157 @@ export class AdpxOffersElement extends LitElement {
    * fires `adpx-error`) when the load fails. A newer load replaces an older one.
    */
   async load(payload?: Record<string, unknown>): Promise<number> {
-    this.status = UnitStatus.Loading;
+    this.flow.loading();
     try {
       const response = await this.loader.run(this.requestOptions(payload));
-      this.accept(response);
+      this.flow.accept(response);
       return response.count;
     } catch (error) {
       if (isOffersError(error) && error.code === 'aborted') {
         this.log('load aborted or replaced');
         throw error;
       }
-      throw this.fail(error);
+      throw this.flow.fail(error) satisfies OffersError;
     }
-  }
-
-  /** Takes a loaded response: a new beacon ledger, `ads_found` or `no_ads_found`. */
-  private accept(response: OffersResponse): void {
-    this.loaded = response;
-    this.ledger = ledgerFor(response, { log: this.log });
-    this.index = 0;
-    this.status = UnitStatus.Ready;
-    this.log(`loaded ${response.count} offers`);
-    if (response.count > 0) this.emit('ads_found', { total: response.count });
-    else {
-      this.emit('ads_found', { total: 0 });
-      this.emit('no_ads_found', { total: 0 });
-    }
-  }
-
-  private fail(error: unknown): OffersError {
-    const failure = isOffersError(error)
-      ? error
-      : new OffersError('render', error instanceof Error ? error.message : String(error), { cause: error });
-    this.status = UnitStatus.Error;
-    this.loaded = undefined;
-    this.emit('error', {
-      message: failure.message,
-      code: failure.code,
-      ...(failure.status !== undefined ? { status: failure.status } : {}),
-    });
-    return failure;
   }
 
   /** Shows the loaded offers from the first. Returns false when there is nothing to show. */
   show(): boolean {
-    if (!this.loaded || this.loaded.count === 0 || this.status === UnitStatus.Loading) return false;
-    if (this.status === UnitStatus.Closed) return false;
-    this.status = UnitStatus.Shown;
-    return true;
+    return this.flow.show();
   }
 
   /** Shows the next offer; after the last one the flow ends (close beacon, `closed_ads`). */
   next(): void {
-    if (this.status !== UnitStatus.Shown || !this.loaded) return;
-    if (this.index + 1 < this.loaded.count) this.index += 1;
-    else this.finish('flow_end');
+    this.flow.next();
   }
 
   /** Shows the previous offer. */
   previous(): void {
-    if (this.status === UnitStatus.Shown && this.index > 0) this.index -= 1;
+    this.flow.previous();
   }
 
-  /** Dismisses the unit: fires the close beacon once per load (when shown) and `closed_ads`. */
+  /**
+   * Dismisses the unit. While offers are shown: the close beacon (once per load) and `closed_ads`.
+   * After the flow ended (end card, or a list scrolled past) it only removes what is on screen.
+   */
   close(reason: CloseReason = 'api'): void {
-    if (this.status === UnitStatus.Shown) this.finish(reason);
-    else if (this.status !== UnitStatus.Closed) {
-      this.status = UnitStatus.Closed;
-      this.emit('closed_ads', { reason });
+    this.flow.close(reason);
+  }
+
+  private get view(): UnitLayout {
+    return toLayout(this.layout);
+  }
+
+  private get settings(): UnitSettings {
+    return unitSettings(this.flow.response?.settings, this.overrides?.settings);
+  }
+
+  protected override willUpdate(changed: PropertyValues): void {
+    if (changed.has('debug')) this.log = createDebugLog(this.debug);
+    const { status, index } = this.flow;
+    if (status !== this.seenStatus) this.statusChanged(status);
+    if (status === UnitStatus.Shown && index !== this.seenIndex && this.view !== 'list') this.announceOffer();
+    this.seenIndex = status === UnitStatus.Shown ? index : -1;
+  }
+
+  /** Side effects of a new status: the popup's focus, the display clock, announcements. */
+  private statusChanged(status: UnitStatus): void {
+    const wasShown = this.seenStatus === UnitStatus.Shown;
+    this.seenStatus = status;
+    if (status === UnitStatus.Shown && !wasShown) {
+      if (isModalLayout(this.view)) this.modal.remember();
+      this.timer.start(this.settings.maxDisplayMs);
+    } else if (status !== UnitStatus.Shown) this.timer.stop();
+    if (!this.flow.onScreen) this.modal.release();
+    // The end card replaces the card that had focus: its button takes focus.
+    this.focusEndCard =
+      status === UnitStatus.Ended &&
+      this.view !== 'list' &&
+      (document.activeElement === this || isModalLayout(this.view));
+    if (status === UnitStatus.Ended && this.view !== 'list') this.announce(END_TEXT.title);
+    this.reflectState(status);
+  }
+
+  protected override updated(): void {
+    const root = this.renderRoot;
+    const dialog = root.querySelector('dialog');
+    if (dialog) this.modal.open(dialog, root.querySelector<HTMLElement>('.box'));
+    const listShown = this.flow.status === UnitStatus.Shown && this.view === 'list';
+    this.scrollPast.observe(listShown ? root.querySelector('.sentinel') : null);
+    if (this.focusEndCard) {
+      this.focusEndCard = false;
+      root.querySelector<HTMLElement>('.end-close')?.focus();
     }
   }
 
-  private finish(reason: CloseReason): void {
-    const offer = this.loaded?.offers[this.index];
-    if (offer) this.ledger?.fire('close', offer, this.log);
-    this.status = UnitStatus.Closed;
-    this.emit('closed_ads', { reason });
+  private announceOffer(): void {
+    const { response, current, index } = this.flow;
+    if (response && current) this.announce(offerAnnouncement(current, index, response.count));
   }
 
-  private readonly onPageHide = (): void => {
-    if (this.status !== UnitStatus.Shown) return;
-    const offer = this.loaded?.offers[this.index];
-    if (offer) this.ledger?.fire('close', offer, this.log);
-  };
+  /** Sets the live region's text once the region is in the DOM, so that it is announced. */
+  private announce(text: string): void {
+    this.announcement = '';
+    void this.updateComplete.then(() => {
+      this.announcement = text;
+    });
+  }
 
-  private emit<N extends AdpxEventName>(name: N, detail: AdpxEventPayloads[N]): void {
-    this.dispatchEvent(new AdpxEvent(name, detail));
+  private readonly onPageHide = (): void => this.flow.pageHide();
+
+  /** The status as a custom state, for page CSS: `adpx-offers:state(closed) { … }`. */
+  private reflectState(status: UnitStatus): void {
+    try {
+      this.internals?.states.clear();
+      this.internals?.states.add(status);
+    } catch {
+      // An engine without CustomStateSet: the status is readable through `state` only.
+    }
+  }
+
+  private viewModel(response: OffersResponse): UnitView {
+    return {
+      layout: this.view,
+      response,
+      index: this.flow.index,
+      ended: this.flow.status === UnitStatus.Ended,
+      ledger: this.flow.ledger,
+      heading: this.heading,
+      hideClose: this.hideClose,
+      showQr: this.showQr,
+      terms: this.terms,
+      dwell: this.dwell,
+      debug: this.debug,
+      announcement: this.announcement,
+      onClose: () => this.close('user'),
+      onNext: () => this.next(),
+      onPrevious: () => this.previous(),
+      onCardDone: () => this.next(),
+      onImpression: () => this.scrollPast.markSeen(),
+      onCancel: (event) => {
+        event.preventDefault();
+        this.close('user');
+      },
+      onDialogClose: () => {
+        if (this.flow.onScreen) this.close('user');
+      },
+      onPointerDown: this.modal.onPointerDown,
+      onOverlayClick: (event) => {
+        const dismiss = this.backdropDismiss && this.view === 'popup';
+        if (this.modal.isBackdropClick(event) && dismiss) this.close('user');
+      },
+    };
   }
 
   protected override render() {
-    const response = this.loaded;
-    const offer = response?.offers[this.index];
-    if (this.status !== UnitStatus.Shown || !response || !offer) return nothing;
-    const unit = html`
-      <section part="unit" class="unit" aria-label="Offers" aria-roledescription="offers">
-        <button part="close" class="close" type="button" aria-label="Close" @click=${() => this.close('user')}>
-          <span aria-hidden="true">×</span>
-        </button>
-        <adpx-offer
-          part="offer"
-          .offer=${offer}
-          .current=${this.index + 1}
-          .total=${response.count}
-          .ledger=${this.ledger}
-          .dwell=${this.dwell}
-          .debug=${this.debug}
-          @adpx-ad-taken=${() => this.next()}
-          @adpx-ad-not-taken=${() => this.next()}
-        ></adpx-offer>
-      </section>
-    `;
-    if (this.layout === 'inline') return unit;
-    return html`<div part="overlay" class="overlay layout-${this.layout}">${unit}</div>`;
+    const response = this.flow.response;
+    if (!this.flow.onScreen || !response || response.count === 0) return nothing;
+    // The page's own primary colour wins; the text colour on it is worked out for that colour.
+    const pagePrimary = getComputedStyle(this).getPropertyValue('--adpx-primary-color');
+    const theme = themeVariables(response.styles, this.overrides?.styles, pagePrimary);
+    const classes = { root: true, transparent: this.transparent };
+    return html`<div class=${classMap(classes)} ${cssProps(theme)}>
+      ${unitTemplate(this.viewModel(response))}
+    </div>`;
   }
 }

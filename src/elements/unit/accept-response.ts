@@ -1,0 +1,24 @@
+import { OffersError } from '../../client/errors.js';
+import { normalizeResponse } from '../../model/normalize.js';
+import type { OffersResponse } from '../../model/types.js';
+import { hasLedger } from '../../tracking/ledger.js';
+
+const rawCache = new WeakMap<object, OffersResponse>();
+
+/**
+ * Normalises a response supplied by the host (`{ data }` envelope or the data object itself). The
+ * same raw object always gives the same normalised response (and so the same beacon ledger).
+ * Throws `OffersError('invalid_response')` when there is nothing usable.
+ */
+export function acceptResponse(raw: unknown): OffersResponse {
+  if (typeof raw !== 'object' || raw === null) {
+    throw new OffersError('invalid_response', 'The response must be an object');
+  }
+  // A loaded response given back (`unit.response = unit.response`) is the same load: same ledger.
+  if (hasLedger(raw)) return raw;
+  const cached = rawCache.get(raw);
+  if (cached) return cached;
+  const response = normalizeResponse('data' in raw ? raw : { data: raw });
+  rawCache.set(raw, response);
+  return response;
+}

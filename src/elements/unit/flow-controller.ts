@@ -1,0 +1,157 @@
+import type { ReactiveControllerHost } from 'lit';
+import { isOffersError, OffersError } from '../../client/errors.js';
+import type { DebugLog } from '../../debug.js';
+import type { AdpxEventName, AdpxEventPayloads, CloseReason } from '../../events/adpx-event.js';
+import type { Offer, OffersResponse } from '../../model/types.js';
+import { ledgerFor, type BeaconLedger } from '../../tracking/ledger.js';
+import { stepBack, stepForward } from './flow.js';
+import { UnitStatus } from './status.js';
+
+/** What the flow needs from its element. */
+export interface FlowHost {
+  emit<N extends AdpxEventName>(name: N, detail: AdpxEventPayloads[N]): void;
+  log(): DebugLog;
+  /** `settings.auto_close` in effect: the unit goes away when the flow ends. */
+  autoClose(): boolean;
+  /** True in the list layout: every offer at once, no stepping. */
+  isList(): boolean;
+}
+
+/**
+ * The unit's state machine: the loaded response and its beacon ledger, the status, the offer on
+ * screen, and the once-per-load close beacon with `closed_ads`. Events and beacons happen here;
+ * the element turns status changes into focus, timers and announcements.
+ *
+ * idle → loading → ready → shown → (ended →) closed; any load or render failure → error.
+ * `ended`: the flow is over and reported, but the end card (or a scrolled-past list) is on screen.
+ */
+export class FlowController {
+  private _status: UnitStatus = UnitStatus.Idle;
+  private _index = 0;
+  private _response?: OffersResponse;
+  private _ledger?: BeaconLedger;
+
+  constructor(
+    private readonly host: ReactiveControllerHost,
+    private readonly unit: FlowHost,
+  ) {}
+
+  get status(): UnitStatus {
+    return this._status;
+  }
+  get index(): number {
+    return this._index;
+  }
+  get response(): OffersResponse | undefined {
+    return this._response;
+  }
+  get ledger(): BeaconLedger | undefined {
+    return this._ledger;
+  }
+  /** Something is on screen: offers, the end card, or a scrolled-past list. */
+  get onScreen(): boolean {
+    return this._status === UnitStatus.Shown || this._status === UnitStatus.Ended;
+  }
+  get current(): Offer | undefined {
+    return this._response?.offers[this._index];
+  }
+
+  private set(status: UnitStatus, index = this._index): void {
+    if (status === this._status && index === this._index) return;
+    this._status = status;
+    this._index = index;
+    this.host.requestUpdate();
+  }
+
+  loading(): void {
+    this.set(UnitStatus.Loading);
+  }
+
+  /** A load ended while disconnected: back to idle, so that connecting again loads. */
+  abandon(): void {
+    if (this._status === UnitStatus.Loading) this.set(UnitStatus.Idle);
+  }
+
+  /** Takes a loaded response: a new beacon ledger, `ads_found` (and `no_ads_found` when empty). */
+  accept(response: OffersResponse): void {
+    this._response = response;
+    this._ledger = ledgerFor(response, { log: this.unit.log() });
+    this.set(UnitStatus.Ready, 0);
+    this.unit.log()(`loaded ${response.count} offers`);
+    this.unit.emit('ads_found', { total: response.count });
+    if (response.count === 0) this.unit.emit('no_ads_found', { total: 0 });
+  }
+
+  /** A load or render failure: nothing on screen, an `error` event; returns the typed error. */
+  fail(error: unknown): OffersError {
+    const failure = isOffersError(error)
+      ? error
+      : new OffersError('render', error instanceof Error ? error.message : String(error), { cause: error });
+    this._response = undefined;
+    this.set(UnitStatus.Error);
+    this.unit.emit('error', {
+      message: failure.message,
+      code: failure.code,
+      ...(failure.status !== undefined ? { status: failure.status } : {}),
+    });
+    return failure;
+  }
+
+  /** From `ready`: shows the first offer. True when offers are (now) shown. */
+  show(): boolean {
+    if (this._status === UnitStatus.Shown) return true;
+    const count = this._response?.count ?? 0;
+    if (this._status !== UnitStatus.Ready || count === 0) return false;
+    this.set(UnitStatus.Shown, 0);
+    return true;
+  }
+
+  next(): void {
+    if (this._status !== UnitStatus.Shown || !this._response || this.unit.isList()) return;
+    const step = stepForward(this._index, this._response.count);
+    if (step.kind === 'offer') this.set(UnitStatus.Shown, step.index);
+    else this.finish('flow_end', !this.unit.autoClose());
+  }
+
+  previous(): void {
+    if (this._status !== UnitStatus.Shown || this.unit.isList()) return;
+    const step = stepBack(this._index);
+    if (step?.kind === 'offer') this.set(UnitStatus.Shown, step.index);
+  }
+
+  /**
+   * Dismisses the unit. While offers are shown: the close beacon (once per load) and `closed_ads`.
+   * After the flow ended it only takes the end card (or list) off screen: that was reported already.
+   */
+  close(reason: CloseReason): void {
+    if (this._status === UnitStatus.Shown) this.finish(reason, false);
+    else if (this._status === UnitStatus.Ended) this.set(UnitStatus.Closed);
+    else if (this._status !== UnitStatus.Closed) {
+      this.set(UnitStatus.Closed);
+      this.unit.emit('closed_ads', { reason });
+    }
+  }
+
+  /** `max_display_time` is up. Only offers on screen close; a finished flow stays as it is. */
+  timeout(): void {
+    if (this._status === UnitStatus.Shown) this.finish('timeout', false);
+  }
+
+  /** List layout: the reader scrolled past every offer. The list stays where it is. */
+  scrolledPast(): void {
+    if (this._status === UnitStatus.Shown) this.finish('scrolled_past', true);
+  }
+
+  /** The page is going away with offers on screen: the close beacon (no event, nobody listens). */
+  pageHide(): void {
+    const offer = this.current;
+    if (this._status === UnitStatus.Shown && offer) this._ledger?.closeOnPageLeave(offer, this.unit.log());
+  }
+
+  private finish(reason: CloseReason, keepOnScreen: boolean): void {
+    const offer = this.current ?? this._response?.offers[0];
+    if (offer) this._ledger?.fire('close', offer, this.unit.log());
+    this.set(keepOnScreen ? UnitStatus.Ended : UnitStatus.Closed);
+    this.unit.emit('closed_ads', { reason });
+  }
+}

@@ -1,0 +1,75 @@
+import type { ReactiveController, ReactiveControllerHost } from 'lit';
+
+/** The focused element, looking through open shadow roots. */
+export function deepActiveElement(root: Document | ShadowRoot = document): Element | null {
+  let active = root.activeElement;
+  while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement;
+  return active;
+}
+
+/**
+ * The popup and fullscreen layouts' native `<dialog>`: `showModal()` makes the rest of the page inert
+ * and keeps focus inside; this controller remembers what had focus before, moves focus in when the
+ * platform did not, tells a real backdrop click from a drag that ends on the backdrop, and returns
+ * focus when the dialog goes away.
+ */
+export class ModalController implements ReactiveController {
+  private dialog?: HTMLDialogElement;
+  private returnTo?: HTMLElement;
+  private pressedOnBackdrop = false;
+
+  constructor(private readonly host: ReactiveControllerHost & HTMLElement) {
+    host.addController(this);
+  }
+
+  /** Remembers the element that has focus now, to return focus to it later. */
+  remember(): void {
+    const active = deepActiveElement();
+    this.returnTo = active instanceof HTMLElement && active !== document.body ? active : undefined;
+  }
+
+  /**
+   * Opens `dialog` as a modal once and moves focus to `initial` (the box holding the offer, so a
+   * screen reader starts reading there; the next Tab reaches the first control).
+   */
+  open(dialog: HTMLDialogElement, initial: HTMLElement | null): void {
+    if (dialog.open || !dialog.isConnected) return;
+    this.dialog = dialog;
+    try {
+      dialog.showModal();
+    } catch {
+      dialog.show();
+    }
+    initial?.focus({ preventScroll: true });
+  }
+
+  /** Closes the dialog (when open) and returns focus to the remembered element. */
+  release(): void {
+    const dialog = this.dialog;
+    this.dialog = undefined;
+    if (dialog?.open) dialog.close();
+    const target = this.returnTo;
+    this.returnTo = undefined;
+    const active = document.activeElement;
+    const focusIsOurs = active === null || active === document.body || active === this.host;
+    if (target?.isConnected && focusIsOurs) target.focus({ preventScroll: true });
+  }
+
+  /** `pointerdown` on the dialog: remember whether it started on the backdrop area itself. */
+  readonly onPointerDown = (event: PointerEvent): void => {
+    this.pressedOnBackdrop = event.target === event.currentTarget;
+  };
+
+  /** True for a click that both started and ended on the backdrop area (not inside the box). */
+  isBackdropClick(event: MouseEvent): boolean {
+    const result = this.pressedOnBackdrop && event.target === event.currentTarget;
+    this.pressedOnBackdrop = false;
+    return result;
+  }
+
+  hostConnected(): void {}
+
+  hostDisconnected(): void {
+    this.release();
+  }
+}

@@ -1,0 +1,226 @@
+/**
+ * The unit's templates, one function per piece: header, navigation, card, end card, and the four
+ * layouts around them. They only render what the element hands them (`UnitView`); every decision
+ * and every piece of state stays in the element.
+ */
+import { html, nothing, type TemplateResult } from 'lit';
+import { ifDefined } from 'lit/directives/if-defined.js';
+import { repeat } from 'lit/directives/repeat.js';
+import type { Offer, OffersResponse } from '../../model/types.js';
+import type { BeaconLedger } from '../../tracking/ledger.js';
+import type { TermsMode } from '../terms/adpx-terms.js';
+import { END_TEXT, progressLabel, type UnitLayout } from './flow.js';
+
+/** Everything a template needs, prepared by the element. */
+export interface UnitView {
+  layout: UnitLayout;
+  response: OffersResponse;
+  index: number;
+  /** The flow is over and the end card is shown instead of an offer. */
+  ended: boolean;
+  ledger: BeaconLedger | undefined;
+  heading: string;
+  hideClose: boolean;
+  showQr: boolean;
+  terms: TermsMode;
+  dwell: number;
+  debug: boolean;
+  announcement: string;
+  onClose: () => void;
+  onNext: () => void;
+  onPrevious: () => void;
+  /** A card's CTA was used (one-at-a-time layouts move on). */
+  onCardDone: () => void;
+  onImpression: () => void;
+  onCancel: (event: Event) => void;
+  onDialogClose: () => void;
+  onPointerDown: (event: PointerEvent) => void;
+  onOverlayClick: (event: MouseEvent) => void;
+}
+
+const HEADING_ID = 'adpx-unit-heading';
+
+/** The card's parts, re-exported so that page CSS can reach them as `adpx-offers::part(accept)`. */
+const CARD_PARTS = [
+  'card',
+  'media',
+  'image',
+  'advertiser',
+  'headline',
+  'description',
+  'loyalty',
+  'qr',
+  'actions',
+  'accept',
+  'decline',
+  'offerwall',
+  'save',
+  'mini-text',
+  'privacy',
+  'terms',
+  'terms-toggle',
+  'terms-content',
+  'terms-dialog',
+  'terms-close',
+].join(', ');
+
+const chevron = html`<svg class="chevron" viewBox="0 0 16 16" width="16" height="16" aria-hidden="true">
+  <path d="M6 3l5 5-5 5" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" />
+</svg>`;
+
+const cross = html`<svg viewBox="0 0 16 16" width="16" height="16" aria-hidden="true">
+  <path d="M3.5 3.5l9 9m0-9l-9 9" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" />
+</svg>`;
+
+/** The accessible name of the unit: the visible heading when there is one. */
+function labelAttributes(v: UnitView): { labelledby?: string; label?: string } {
+  return v.heading ? { labelledby: HEADING_ID } : { label: 'Offers' };
+}
+
+function liveRegion(v: UnitView): TemplateResult {
+  return html`<div class="visually-hidden" role="status" aria-live="polite" aria-atomic="true">
+    ${v.announcement}
+  </div>`;
+}
+
+function closeButton(v: UnitView): TemplateResult {
+  return html`<button
+    part="close"
+    class="icon-button close"
+    type="button"
+    aria-label="Close"
+    @click=${v.onClose}
+  >
+    ${cross}
+  </button>`;
+}
+
+function header(v: UnitView): TemplateResult | typeof nothing {
+  const showClose = !v.hideClose && !v.ended;
+  if (!v.heading && !showClose) return nothing;
+  return html`<header part="header" class="header">
+    ${v.heading ? html`<h2 id=${HEADING_ID} class="heading">${v.heading}</h2>` : nothing}
+    ${showClose ? closeButton(v) : nothing}
+  </header>`;
+}
+
+function nav(v: UnitView): TemplateResult | typeof nothing {
+  const count = v.response.count;
+  if (count < 2) return nothing;
+  const first = v.index === 0;
+  return html`<div part="nav" class="nav" role="group" aria-label="Offer navigation">
+    <button
+      part="previous"
+      class="nav-button previous"
+      type="button"
+      aria-label="Previous offer"
+      aria-disabled=${first ? 'true' : 'false'}
+      @click=${v.onPrevious}
+    >
+      ${chevron}<span>Previous</span>
+    </button>
+    <p part="progress" class="progress">${progressLabel(v.index, count)}</p>
+    <button part="next" class="nav-button next" type="button" aria-label="Next offer" @click=${v.onNext}>
+      <span>Next</span>${chevron}
+    </button>
+  </div>`;
+}
+
+function card(v: UnitView, offer: Offer, index: number, oneAtATime: boolean): TemplateResult {
+  return html`<adpx-offer
+    part="offer"
+    class="offer"
+    exportparts=${CARD_PARTS}
+    .offer=${offer}
+    .current=${index + 1}
+    .total=${v.response.count}
+    .ledger=${v.ledger}
+    .dwell=${v.dwell}
+    .debug=${v.debug}
+    .terms=${v.terms}
+    ?eager=${index === 0}
+    ?show-qr=${v.showQr}
+    privacy-url=${ifDefined(v.response.privacy_url)}
+    @adpx-impression=${v.onImpression}
+    @adpx-ad-taken=${oneAtATime ? v.onCardDone : nothing}
+    @adpx-ad-not-taken=${oneAtATime ? v.onCardDone : nothing}
+  ></adpx-offer>`;
+}
+
+function endCard(v: UnitView): TemplateResult {
+  return html`<div part="end" class="end">
+    <p class="end-title">${END_TEXT.title}</p>
+    <p class="end-body">${END_TEXT.body}</p>
+    <button part="close" class="end-close" type="button" @click=${v.onClose}>${END_TEXT.close}</button>
+  </div>`;
+}
+
+/** The content of the one-at-a-time layouts: header, then the card and navigation or the end card. */
+function flowContent(v: UnitView): TemplateResult {
+  const offer = v.response.offers[v.index];
+  const ended = v.ended || !offer;
+  return html`${liveRegion(v)}${header(v)}
+    <div class="body">${ended ? endCard(v) : card(v, offer, v.index, true)}</div>
+    ${ended ? nothing : nav(v)}`;
+}
+
+function inline(v: UnitView): TemplateResult {
+  const name = labelAttributes(v);
+  return html`<section
+    part="unit"
+    class="unit layout-inline"
+    aria-labelledby=${ifDefined(name.labelledby)}
+    aria-label=${ifDefined(name.label)}
+  >
+    ${flowContent(v)}
+  </section>`;
+}
+
+function modal(v: UnitView): TemplateResult {
+  const name = labelAttributes(v);
+  return html`<dialog
+    part="overlay"
+    class="overlay layout-${v.layout}"
+    aria-labelledby=${ifDefined(name.labelledby)}
+    aria-label=${ifDefined(name.label)}
+    @cancel=${v.onCancel}
+    @close=${v.onDialogClose}
+    @pointerdown=${v.onPointerDown}
+    @click=${v.onOverlayClick}
+  >
+    <div part="unit dialog" class="unit box" tabindex="-1">${flowContent(v)}</div>
+  </dialog>`;
+}
+
+function list(v: UnitView): TemplateResult {
+  const name = labelAttributes(v);
+  return html`<section
+    part="unit"
+    class="unit layout-list"
+    aria-labelledby=${ifDefined(name.labelledby)}
+    aria-label=${ifDefined(name.label)}
+  >
+    ${header({ ...v, ended: false })}
+    <ol part="list" class="list">
+      ${repeat(
+        v.response.offers,
+        (offer) => offer.id,
+        (offer, index) => html`<li class="item">${card(v, offer, index, false)}</li>`,
+      )}
+    </ol>
+    <div class="sentinel" aria-hidden="true"></div>
+  </section>`;
+}
+
+/** The unit in its layout. */
+export function unitTemplate(v: UnitView): TemplateResult {
+  switch (v.layout) {
+    case 'popup':
+    case 'fullscreen':
+      return modal(v);
+    case 'list':
+      return list(v);
+    default:
+      return inline(v);
+  }
+}
