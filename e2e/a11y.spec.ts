@@ -1,0 +1,239 @@
+import { AxeBuilder } from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import type { AdpxOffersElement } from '../src/elements/adpx-offers.js';
+import { expect, expectHits, hits, test } from './fixtures.js';
+
+/**
+ * Accessibility of the unit in every layout and state, at a phone width and a desktop width: axe
+ * (every rule axe runs by default, best practices included) must find nothing; then keyboard use
+ * and the polite announcement of a new offer. Test page: e2e/pages/unit-lab.html.
+ */
+
+const WIDTHS = [
+  { width: 360, height: 740 },
+  { width: 1280, height: 800 },
+] as const;
+
+const cards = (page: Page) => page.locator('adpx-offers adpx-offer');
+const unit = (page: Page) => page.locator('adpx-offers');
+const progress = (page: Page) => page.locator('adpx-offers [part~="progress"]');
+
+/** The terms control of the card on screen (the card may render one per width variant). */
+const termsToggle = (page: Page) =>
+  page.locator('adpx-offers [part~="terms-toggle"]').filter({ visible: true });
+
+interface State {
+  name: string;
+  query: string;
+  /** Brings the unit into the state; `false` when the state does not exist (yet) and is skipped. */
+  enter?: (page: Page) => Promise<unknown>;
+}
+
+const openTerms = async (page: Page): Promise<boolean> => {
+  if ((await termsToggle(page).count()) === 0) return false;
+  await termsToggle(page).first().click();
+  return true;
+};
+
+const STATES: State[] = [
+  { name: 'inline', query: 'heading=Offers%20picked%20for%20you' },
+  { name: 'inline, no heading, close hidden', query: 'hide-close' },
+  { name: 'popup', query: 'layout=popup&heading=Offers%20picked%20for%20you' },
+  { name: 'fullscreen', query: 'layout=fullscreen' },
+  { name: 'list', query: 'layout=list&heading=More%20offers' },
+  {
+    name: 'end card',
+    query: 'heading=Offers%20picked%20for%20you',
+    enter: async (page) => {
+      for (let i = 0; i < 3; i++) await unit(page).getByRole('button', { name: 'Next offer' }).click();
+      await expect(page.locator('adpx-offers [part~="end"]')).toBeVisible();
+    },
+  },
+  { name: 'terms open (accordion)', query: 'terms=accordion', enter: openTerms },
+  {
+    name: 'terms open (modal)',
+    query: 'terms=modal',
+    enter: async (page) => {
+      if (!(await openTerms(page))) return false;
+      await expect(page.locator('adpx-offers [part~="terms-dialog"]').filter({ visible: true })).toHaveCount(
+        1,
+      );
+    },
+  },
+  { name: 'popup with terms open (modal)', query: 'layout=popup&terms=modal', enter: openTerms },
+  { name: 'loyalty offer', query: 'key=demo-key&loyaltyboost=2' },
+  { name: 'QR shown', query: 'show-qr' },
+  { name: 'dark scheme, no response styles', query: 'heading=Offers', enter: async () => {} },
+];
+
+/** The response without its styles, so that the unit's own light/dark defaults show. */
+async function withoutResponseStyles(page: Page): Promise<void> {
+  await page.route(/\/native\/v[24]\/offers\.json/, async (route) => {
+    const response = await route.fetch();
+    const json = (await response.json()) as { data: { styles?: unknown } };
+    delete json.data.styles;
+    await route.fulfill({ response, json });
+  });
+}
+
+for (const size of WIDTHS) {
+  test.describe(`axe at ${size.width}px`, () => {
+    test.use({ viewport: size });
+
+    for (const state of STATES) {
+      test(`no violations: ${state.name}`, async ({ page, mock }) => {
+        if (state.name.startsWith('dark')) {
+          await page.emulateMedia({ colorScheme: 'dark' });
+          await withoutResponseStyles(page);
+        }
+        await page.goto(`${mock.url}/unit-lab.html?${state.query}`);
+        await expect(cards(page).first()).toBeVisible();
+        await expect.poll(() => hits(mock, 'pixel').length).toBeGreaterThan(0);
+        if (state.enter && (await state.enter(page)) === false) {
+          test.skip(true, `${state.name}: the card renders no such control yet`);
+        }
+        // Let entrance animations finish so colours are measured at rest.
+        await page.waitForTimeout(400);
+        const results = await new AxeBuilder({ page }).analyze();
+        const summary = results.violations.map((v) => ({
+          rule: v.id,
+          impact: v.impact,
+          targets: v.nodes.map((n) => n.target.join(' ')),
+          why: v.nodes[0]?.failureSummary,
+        }));
+        console.info(
+          `axe ${size.width}px ${state.name}: ${results.violations.length} violations, ${results.passes.length} rules passed, ${results.incomplete.length} to review`,
+        );
+        expect(summary).toEqual([]);
+      });
+    }
+  });
+}
+
+/** What has focus, looked up through shadow roots, and how its focus is drawn. */
+async function focusInfo(page: Page) {
+  return page.evaluate(() => {
+    let el: Element | null = document.activeElement;
+    let inUnit = false;
+    while (el?.shadowRoot?.activeElement) {
+      if (el.tagName === 'ADPX-OFFERS') inUnit = true;
+      el = el.shadowRoot.activeElement;
+    }
+    if (!el || el === document.body) return null;
+    const style = getComputedStyle(el);
+    return {
+      inUnit,
+      id: `${el.tagName.toLowerCase()}[part=${el.getAttribute('part') ?? ''}] ${el.getAttribute('aria-label') ?? el.textContent?.trim().slice(0, 30) ?? ''}`,
+      focusVisible: el.matches(':focus-visible'),
+      outline: style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) >= 2,
+      shadow: style.boxShadow !== 'none',
+    };
+  });
+}
+
+/** Every control in the unit that should be reachable with Tab, through nested shadow roots. */
+async function tabbableControls(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const found: string[] = [];
+    const selector = 'button, a[href], input, select, textarea, summary, [tabindex]:not([tabindex="-1"])';
+    const walk = (root: ParentNode) => {
+      for (const el of root.querySelectorAll('*')) {
+        if (el.matches(selector) && !(el as HTMLButtonElement).disabled && el.checkVisibility()) {
+          found.push(
+            `${el.tagName.toLowerCase()}[part=${el.getAttribute('part') ?? ''}] ${el.getAttribute('aria-label') ?? el.textContent?.trim().slice(0, 30) ?? ''}`,
+          );
+        }
+        if (el.shadowRoot) walk(el.shadowRoot);
+      }
+    };
+    const host = document.querySelector('adpx-offers');
+    if (host?.shadowRoot) walk(host.shadowRoot);
+    return found;
+  });
+}
+
+test.describe('keyboard', () => {
+  for (const size of WIDTHS) {
+    test(`Tab reaches every control of the unit with a visible focus ring at ${size.width}px`, async ({
+      page,
+      mock,
+    }) => {
+      await page.setViewportSize(size);
+      await page.goto(`${mock.url}/unit-lab.html?heading=Offers`);
+      await expect(cards(page).first()).toBeVisible();
+      await page.waitForTimeout(300);
+      const expected = await tabbableControls(page);
+      expect(expected.length).toBeGreaterThanOrEqual(5);
+      const reached: string[] = [];
+      for (let i = 0; i < 60; i++) {
+        await page.keyboard.press('Tab');
+        const info = await focusInfo(page);
+        if (!info?.inUnit) {
+          if (reached.length > 0) break;
+          continue;
+        }
+        expect(info.focusVisible, info.id).toBe(true);
+        expect(info.outline || info.shadow, `${info.id} draws a focus ring`).toBe(true);
+        reached.push(info.id);
+      }
+      expect(reached).toEqual(expected);
+      for (const name of ['Close', 'Previous offer', 'Next offer']) {
+        expect(reached.some((id) => id.includes(name))).toBe(true);
+      }
+      expect(reached.some((id) => id.includes('part=accept'))).toBe(true);
+      expect(reached.some((id) => id.includes('part=decline'))).toBe(true);
+    });
+  }
+
+  test('Enter and Space operate the controls', async ({ page, mock }) => {
+    await page.goto(`${mock.url}/unit-lab.html`);
+    await expect(progress(page)).toHaveText('1 of 3');
+    await unit(page).getByRole('button', { name: 'Next offer' }).focus();
+    await page.keyboard.press('Enter');
+    await expect(progress(page)).toHaveText('2 of 3');
+    await unit(page).getByRole('button', { name: 'Previous offer' }).focus();
+    await page.keyboard.press('Space');
+    await expect(progress(page)).toHaveText('1 of 3');
+    await cards(page).locator('[part~="decline"]').focus();
+    await page.keyboard.press('Space');
+    await expectHits(mock, 'no_thanks_click', 1);
+    await expect(progress(page)).toHaveText('2 of 3');
+    await unit(page).getByRole('button', { name: 'Close', exact: true }).focus();
+    await page.keyboard.press('Enter');
+    await expect(cards(page)).toHaveCount(0);
+    await expectHits(mock, 'close', 1);
+  });
+
+  test('Enter on a popup trigger opens it, Escape closes it, focus comes back', async ({ page, mock }) => {
+    await page.goto(`${mock.url}/unit-lab.html?layout=popup&trigger`);
+    await page.locator('#trigger').focus();
+    await page.keyboard.press('Enter');
+    await expect(page.locator('adpx-offers [part~="overlay"]')).toBeVisible();
+    await page.keyboard.press('Tab');
+    const info = await focusInfo(page);
+    expect(info?.inUnit).toBe(true);
+    expect(info?.focusVisible).toBe(true);
+    await page.keyboard.press('Escape');
+    await expect(page.locator('#trigger')).toBeFocused();
+  });
+});
+
+test.describe('announcements', () => {
+  test('the polite live region announces each new offer', async ({ page, mock }) => {
+    await page.goto(`${mock.url}/unit-lab.html`);
+    const live = page.locator('adpx-offers [role="status"][aria-live="polite"]');
+    await expect(live).toHaveCount(1);
+    const titles = await unit(page).evaluate((el: AdpxOffersElement) =>
+      (el.response?.offers ?? []).map((o) => o.title ?? o.short_headline ?? ''),
+    );
+    await expect(live).toHaveText(`Offer 1 of 3: ${titles[0]}`);
+    await unit(page).getByRole('button', { name: 'Next offer' }).click();
+    await expect(live).toHaveText(`Offer 2 of 3: ${titles[1]}`);
+    await cards(page).locator('[part~="decline"]').click();
+    await expect(live).toHaveText(`Offer 3 of 3: ${titles[2]}`);
+    await unit(page).getByRole('button', { name: 'Next offer' }).click();
+    await expect(live).toHaveText("That's all for now");
+    // The end card's button takes focus, since the card that had it is gone.
+    expect((await focusInfo(page))?.id).toContain('Close');
+  });
+});

@@ -1,0 +1,426 @@
+import type { Page } from '@playwright/test';
+import type { AdpxOffersElement } from '../src/elements/adpx-offers.js';
+import { events, expect, expectHits, hits, recordEvents, test } from './fixtures.js';
+
+/**
+ * The unit's layouts, flow, response styles and settings, against the mock service. Beacons are
+ * asserted on what the mock received. Test page: e2e/pages/unit-lab.html (options in its comment).
+ */
+
+const lab = (query = '') => `/unit-lab.html${query ? `?${query}` : ''}`;
+const unit = (page: Page) => page.locator('adpx-offers');
+const cards = (page: Page) => page.locator('adpx-offers adpx-offer');
+const overlay = (page: Page) => page.locator('adpx-offers [part~="overlay"]');
+const box = (page: Page) => page.locator('adpx-offers [part~="dialog"]');
+const progress = (page: Page) => page.locator('adpx-offers [part~="progress"]');
+const headline = (page: Page) => cards(page).getByRole('heading');
+
+/** Rewrites the offers answer (keeps the mock's beacon URLs): settings and styles patched. */
+async function patchResponse(
+  page: Page,
+  patch: { settings?: Record<string, unknown>; styles?: Record<string, unknown> },
+): Promise<void> {
+  await page.route(/\/native\/v[24]\/offers\.json/, async (route) => {
+    const response = await route.fetch();
+    const json = (await response.json()) as {
+      data: { settings: Record<string, unknown>; styles: Record<string, unknown> };
+    };
+    Object.assign(json.data.settings, patch.settings);
+    Object.assign(json.data.styles, patch.styles);
+    await route.fulfill({ response, json });
+  });
+}
+
+const closedReasons = async (page: Page) =>
+  (await events(page)).filter((e) => e.type === 'adpx-closed-ads').map((e) => e.detail);
+
+test.beforeEach(async ({ page }) => recordEvents(page));
+
+test.describe('inline', () => {
+  test('reserves --adpx-min-height before offers arrive, so nothing below moves when they do', async ({
+    page,
+    mock,
+  }) => {
+    mock.queue({ delayMs: 1500 });
+    await page.goto(`${mock.url}${lab('min-height=900')}`);
+    const after = page.locator('#after');
+    const before = await after.boundingBox();
+    expect(await unit(page).evaluate((el) => el.getBoundingClientRect().height)).toBe(900);
+    await expect(cards(page)).toHaveCount(0);
+    await expect(headline(page)).toBeVisible();
+    expect(await after.boundingBox()).toEqual(before);
+  });
+});
+
+test.describe('popup', () => {
+  test('opens as a modal dialog over a backdrop, centred in the viewport', async ({ page, mock }) => {
+    await page.goto(`${mock.url}${lab('layout=popup')}`);
+    await expect(headline(page)).toBeVisible();
+    expect(await overlay(page).evaluate((d) => d.tagName === 'DIALOG' && d.matches(':modal'))).toBe(true);
+    const backdrop = await overlay(page).evaluate((d) => getComputedStyle(d).backgroundColor);
+    expect(backdrop).not.toBe('rgba(0, 0, 0, 0)');
+    const rect = await box(page).boundingBox();
+    const viewport = page.viewportSize();
+    if (!rect || !viewport) throw new Error('no box');
+    expect(Math.abs(rect.x + rect.width / 2 - viewport.width / 2)).toBeLessThanOrEqual(1);
+    expect(Math.abs(rect.y + rect.height / 2 - viewport.height / 2)).toBeLessThanOrEqual(1);
+    await expectHits(mock, 'pixel', 1);
+  });
+
+  test('Escape closes it and the close beacon fires once', async ({ page, mock }) => {
+    await page.goto(`${mock.url}${lab('layout=popup')}`);
+    await expectHits(mock, 'pixel', 1);
+    await page.keyboard.press('Escape');
+    await expect(overlay(page)).toHaveCount(0);
+    await expectHits(mock, 'close', 1);
+    await page.keyboard.press('Escape');
+    await page.evaluate(() => document.querySelector('adpx-offers')?.close());
+    await page.waitForTimeout(300);
+    expect(hits(mock, 'close')).toHaveLength(1);
+    expect(await closedReasons(page)).toEqual([{ reason: 'user' }]);
+  });
+
+  test('a backdrop click does nothing by default', async ({ page, mock }) => {
+    await page.goto(`${mock.url}${lab('layout=popup')}`);
+    await expectHits(mock, 'pixel', 1);
+    await page.mouse.click(8, 8);
+    await page.waitForTimeout(300);
+    await expect(overlay(page)).toBeVisible();
+    expect(hits(mock, 'close')).toHaveLength(0);
+  });
+
+  test('a backdrop click closes it with backdrop-dismiss; a click inside does not', async ({
+    page,
+    mock,
+  }) => {
+    await page.goto(`${mock.url}${lab('layout=popup&backdrop-dismiss')}`);
+    await expectHits(mock, 'pixel', 1);
+    await headline(page).click();
+    await expect(overlay(page)).toBeVisible();
+    await page.mouse.click(8, 8);
+    await expect(overlay(page)).toHaveCount(0);
+    await expectHits(mock, 'close', 1);
+    expect(await closedReasons(page)).toEqual([{ reason: 'user' }]);
+  });
+
+  test('focus moves into the popup, stays there, and returns to the element focused before', async ({
+    page,
+    mock,
+  }) => {
+    await page.goto(`${mock.url}${lab('layout=popup&trigger')}`);
+    const trigger = page.locator('#trigger');
+    await trigger.focus();
+    await page.keyboard.press('Enter');
+    await expect(overlay(page)).toBeVisible();
+    const focused = () => page.evaluate(() => document.activeElement?.tagName);
+    expect(await focused()).toBe('ADPX-OFFERS');
+    // The page behind is inert: Tab cycles through the popup's controls (Chromium lets focus leave
+    // to the browser's own UI between cycles, seen here as BODY), never to the page's controls.
+    const seen = new Set<string | undefined>();
+    for (let i = 0; i < 24; i++) {
+      await page.keyboard.press('Tab');
+      seen.add(await focused());
+    }
+    expect([...seen].filter((tag) => tag !== 'ADPX-OFFERS' && tag !== 'BODY')).toEqual([]);
+    expect(seen.has('ADPX-OFFERS')).toBe(true);
+    await page.keyboard.press('Escape');
+    await expect(overlay(page)).toHaveCount(0);
+    await expect(trigger).toBeFocused();
+  });
+
+  test('the inset custom properties move it', async ({ page, mock }) => {
+    await page.goto(`${mock.url}${lab('layout=popup&key=test-key')}`);
+    await expect(headline(page)).toBeVisible();
+    const centred = await box(page).boundingBox();
+    await unit(page).evaluate((el) => {
+      el.style.setProperty('--adpx-inset-top', '120px');
+      el.style.setProperty('--adpx-inset-left', '700px');
+      el.style.setProperty('--adpx-inset-right', '20px');
+    });
+    const moved = await box(page).boundingBox();
+    if (!centred || !moved) throw new Error('no box');
+    expect(moved.y).toBeGreaterThanOrEqual(120);
+    expect(moved.x).toBeGreaterThanOrEqual(700);
+    expect(moved.x + moved.width).toBeLessThanOrEqual(1280 - 20);
+    expect(moved.x).not.toBe(centred.x);
+  });
+
+  test('transparent makes the offer background transparent', async ({ page, mock }) => {
+    await page.goto(`${mock.url}${lab('layout=popup&transparent')}`);
+    await expect(headline(page)).toBeVisible();
+    const backgrounds = await page.evaluate(() => {
+      const root = document.querySelector('adpx-offers')?.shadowRoot;
+      const boxEl = root?.querySelector('[part~="dialog"]');
+      const card = root?.querySelector('adpx-offer')?.shadowRoot?.querySelector('[part~="card"]');
+      return [boxEl, card].map((el) => (el ? getComputedStyle(el).backgroundColor : 'missing'));
+    });
+    expect(backgrounds).toEqual(['rgba(0, 0, 0, 0)', 'rgba(0, 0, 0, 0)']);
+  });
+});
+
+test.describe('fullscreen', () => {
+  test.use({ viewport: { width: 360, height: 740 } });
+
+  test('covers the viewport at 360x740 with its controls in view', async ({ page, mock }) => {
+    await page.goto(`${mock.url}${lab('layout=fullscreen')}`);
+    await expect(headline(page)).toBeVisible();
+    expect(await overlay(page).boundingBox()).toEqual({ x: 0, y: 0, width: 360, height: 740 });
+    expect(await box(page).boundingBox()).toEqual({ x: 0, y: 0, width: 360, height: 740 });
+    for (const name of ['Close', 'Previous offer', 'Next offer']) {
+      const control = await unit(page).getByRole('button', { name, exact: true }).boundingBox();
+      expect(control && control.y >= 0 && control.y + control.height <= 740).toBe(true);
+    }
+    await expectHits(mock, 'pixel', 1);
+  });
+});
+
+test.describe('list', () => {
+  test('each card fires its pixel when that card becomes visible, once', async ({ page, mock }) => {
+    await page.setViewportSize({ width: 1280, height: 1000 });
+    await page.goto(`${mock.url}${lab('layout=list&key=demo-key')}`);
+    await expect(cards(page)).toHaveCount(6);
+    const ids = await cards(page).evaluateAll((els) =>
+      els.map((el) => (el as HTMLElement & { offer: { id: number } }).offer.id),
+    );
+    const fully = new Set<number>();
+    const never = new Set(ids);
+    for (let step = 0; step < 60; step++) {
+      // Which cards are fully in view, and which have had any pixel in view, at this position.
+      const seen = await cards(page).evaluateAll((els) =>
+        els.map((el) => {
+          const r = el.getBoundingClientRect();
+          const visible = Math.min(r.bottom, innerHeight) - Math.max(r.top, 0);
+          // As fully in view as it can be (a card taller than the viewport fills it).
+          return { full: visible >= Math.min(r.height, innerHeight) - 1, any: visible > 0 };
+        }),
+      );
+      seen.forEach((s, i) => {
+        const id = ids[i] as number;
+        if (s.full) fully.add(id);
+        if (s.any) never.delete(id);
+      });
+      await expect
+        .poll(() => hits(mock, 'pixel').map((h) => h.offerId))
+        .toEqual(expect.arrayContaining([...fully]));
+      const fired = hits(mock, 'pixel').map((h) => h.offerId);
+      expect(fired.filter((id) => never.has(id))).toEqual([]);
+      if (step === 0) expect(fired.length).toBeLessThan(6);
+      const atEnd = await page.evaluate(() => {
+        const list = document.querySelector('adpx-offers')?.shadowRoot?.querySelector('[part~="list"]');
+        return (list?.getBoundingClientRect().bottom ?? 0) <= innerHeight;
+      });
+      if (atEnd) break;
+      await page.evaluate(() => window.scrollBy(0, 200));
+      await page.waitForTimeout(100);
+    }
+    expect(fully.size).toBe(6);
+    await expectHits(mock, 'pixel', 6);
+    expect(new Set(hits(mock, 'pixel').map((h) => h.offerId))).toEqual(new Set(ids));
+    expect(hits(mock, 'close')).toHaveLength(0);
+  });
+
+  test('the close beacon fires once after scrolling past all offers, and not again', async ({
+    page,
+    mock,
+  }) => {
+    await page.goto(`${mock.url}${lab('layout=list&key=test-key&after=3000')}`);
+    await expect(cards(page)).toHaveCount(3);
+    await expectHits(mock, 'pixel', 1);
+    const listBottom = () =>
+      page.evaluate(() => {
+        const list = document.querySelector('adpx-offers')?.shadowRoot?.querySelector('[part~="list"]');
+        return list?.getBoundingClientRect().bottom ?? 0;
+      });
+    // Step down; while any part of the list is still on screen, no close beacon.
+    while ((await listBottom()) > 0) {
+      await page.waitForTimeout(150);
+      expect(hits(mock, 'close')).toHaveLength(0);
+      await page.evaluate(() => window.scrollBy(0, 200));
+    }
+    await expectHits(mock, 'close', 1);
+    expect(await closedReasons(page)).toEqual([{ reason: 'scrolled_past' }]);
+    expect(hits(mock, 'pixel')).toHaveLength(3);
+    // The list stays in place (nothing above the reader moves); back up and past again: nothing more.
+    await expect(cards(page)).toHaveCount(3);
+    for (const dy of [-400, -400, -400, -400, 400, 400, 400, 400, 400]) {
+      await page.evaluate((y) => window.scrollBy(0, y), dy);
+      await page.waitForTimeout(100);
+    }
+    await page.waitForTimeout(300);
+    expect(hits(mock, 'close')).toHaveLength(1);
+    expect(await closedReasons(page)).toHaveLength(1);
+  });
+
+  test('its close button dismisses it with one close beacon', async ({ page, mock }) => {
+    await page.goto(`${mock.url}${lab('layout=list&heading=More%20for%20you')}`);
+    await expect(cards(page)).toHaveCount(3);
+    await unit(page).getByRole('button', { name: 'Close', exact: true }).click();
+    await expect(cards(page)).toHaveCount(0);
+    await expectHits(mock, 'close', 1);
+    expect(await closedReasons(page)).toEqual([{ reason: 'user' }]);
+  });
+});
+
+test.describe('one-at-a-time flow', () => {
+  test('Next and Previous move between offers with "n of total" progress', async ({ page, mock }) => {
+    await page.goto(`${mock.url}${lab()}`);
+    await expect(progress(page)).toHaveText('1 of 3');
+    const previous = unit(page).getByRole('button', { name: 'Previous offer' });
+    const next = unit(page).getByRole('button', { name: 'Next offer' });
+    await expect(previous).toHaveAttribute('aria-disabled', 'true');
+    const first = await headline(page).textContent();
+    await expectHits(mock, 'pixel', 1);
+    await next.click();
+    await expect(progress(page)).toHaveText('2 of 3');
+    await expect(headline(page)).not.toHaveText(first ?? '');
+    await expectHits(mock, 'pixel', 2);
+    await previous.click();
+    await expect(progress(page)).toHaveText('1 of 3');
+    await expect(headline(page)).toHaveText(first ?? '');
+    await page.waitForTimeout(300);
+    expect(hits(mock, 'pixel')).toHaveLength(2);
+    expect(hits(mock, 'no_thanks_click')).toHaveLength(0);
+    const shown = (await events(page)).filter((e) => e.type === 'adpx-offer-shown').map((e) => e.detail);
+    expect(shown.map((d) => (d as { current: number }).current)).toEqual([1, 2, 1]);
+  });
+
+  test('past the last offer: one close beacon, closed_ads flow_end, an end card; its Close removes the unit', async ({
+    page,
+    mock,
+  }) => {
+    await page.goto(`${mock.url}${lab()}`);
+    const next = unit(page).getByRole('button', { name: 'Next offer' });
+    for (let i = 1; i <= 3; i++) {
+      await expect(progress(page)).toHaveText(`${i} of 3`);
+      await next.click();
+    }
+    const end = page.locator('adpx-offers [part~="end"]');
+    await expect(end).toContainText("That's all for now");
+    await expectHits(mock, 'close', 1);
+    expect(await closedReasons(page)).toEqual([{ reason: 'flow_end' }]);
+    await end.getByRole('button', { name: 'Close' }).click();
+    await expect(end).toHaveCount(0);
+    await expect(cards(page)).toHaveCount(0);
+    await page.waitForTimeout(300);
+    expect(hits(mock, 'close')).toHaveLength(1);
+    expect(await closedReasons(page)).toHaveLength(1);
+  });
+
+  test('with auto_close the unit goes away at the end of the flow instead', async ({ page, mock }) => {
+    await patchResponse(page, { settings: { auto_close: true } });
+    await page.goto(`${mock.url}${lab('layout=popup')}`);
+    for (let i = 0; i < 3; i++) {
+      await expect(progress(page)).toHaveText(`${i + 1} of 3`);
+      await cards(page).locator('[part~="decline"]').click();
+    }
+    await expect(overlay(page)).toHaveCount(0);
+    await expect(page.locator('adpx-offers [part~="end"]')).toHaveCount(0);
+    await expectHits(mock, 'close', 1);
+    expect(await closedReasons(page)).toEqual([{ reason: 'flow_end' }]);
+  });
+
+  test('max_display_time closes the unit with one close beacon, reason timeout', async ({ page, mock }) => {
+    await patchResponse(page, { settings: { max_display_time: 1 } });
+    await page.goto(`${mock.url}${lab()}`);
+    await expect(headline(page)).toBeVisible();
+    await expect(cards(page)).toHaveCount(0, { timeout: 3_000 });
+    await expectHits(mock, 'close', 1);
+    await page.waitForTimeout(1200);
+    expect(hits(mock, 'close')).toHaveLength(1);
+    expect(await closedReasons(page)).toEqual([{ reason: 'timeout' }]);
+  });
+});
+
+test.describe('response styles', () => {
+  const accept = (page: Page) => cards(page).locator('[part~="accept"]');
+  const background = (page: Page) => accept(page).evaluate((el) => getComputedStyle(el).backgroundColor);
+
+  test('become the --adpx-* custom properties the cards use, set without a style attribute', async ({
+    page,
+    mock,
+  }) => {
+    await page.goto(`${mock.url}${lab()}`);
+    await expect(headline(page)).toBeVisible();
+    const vars = await cards(page).evaluate((card) => {
+      const style = getComputedStyle(card);
+      return ['--adpx-primary-color', '--adpx-background', '--adpx-text-color'].map((name) =>
+        style.getPropertyValue(name).trim(),
+      );
+    });
+    expect(vars).toEqual(['#5b3df5', '#ffffff', '#1f2330']);
+    expect(await background(page)).toBe('rgb(91, 61, 245)');
+    expect(await unit(page).getAttribute('style')).toBeNull();
+  });
+
+  test('a page-set --adpx-primary-color wins over the response', async ({ page, mock }) => {
+    await page.goto(`${mock.url}${lab('page-theme')}`);
+    await expect(headline(page)).toBeVisible();
+    expect(await background(page)).toBe('rgb(200, 0, 80)');
+  });
+
+  test('overrides win over the response, and page CSS over both', async ({ page, mock }) => {
+    await page.goto(`${mock.url}${lab('manual')}`);
+    await unit(page).evaluate(async (el: AdpxOffersElement) => {
+      el.overrides = { styles: { primary_color: '#0a7d33' } };
+      await el.load();
+      el.show();
+    });
+    await expect(headline(page)).toBeVisible();
+    expect(await background(page)).toBe('rgb(10, 125, 51)');
+    await unit(page).evaluate((el) => el.style.setProperty('--adpx-primary-color', 'rgb(1, 2, 3)'));
+    await expect.poll(() => background(page)).toBe('rgb(1, 2, 3)');
+  });
+});
+
+test.describe('errors and page integration', () => {
+  test('an invalid response given to .response fires error and renders nothing', async ({ page, mock }) => {
+    await page.goto(`${mock.url}${lab('manual')}`);
+    await unit(page).evaluate((el: AdpxOffersElement) => {
+      el.removeAttribute('manual');
+      el.response = { data: { offers: 'not a list' } };
+    });
+    await expect.poll(async () => (await events(page)).find((e) => e.type === 'adpx-error')).toBeTruthy();
+    const error = (await events(page)).find((e) => e.type === 'adpx-error');
+    expect(error?.detail).toMatchObject({ code: 'invalid_response' });
+    await expect(cards(page)).toHaveCount(0);
+    expect(
+      await unit(page).evaluate((el) => el.shadowRoot?.querySelector('[part~="unit"]') ?? null),
+    ).toBeNull();
+    expect(mock.beacons()).toHaveLength(0);
+  });
+
+  test('right to left: Next sits on the left, Previous on the right', async ({ page, mock }) => {
+    await page.goto(`${mock.url}${lab('dir=rtl')}`);
+    await expect(headline(page)).toBeVisible();
+    const next = await unit(page).getByRole('button', { name: 'Next offer' }).boundingBox();
+    const previous = await unit(page).getByRole('button', { name: 'Previous offer' }).boundingBox();
+    expect(next && previous && next.x < previous.x).toBe(true);
+  });
+
+  test('works under a CSP without unsafe-inline styles', async ({ page, mock }) => {
+    // Offers without images: the card's image frame is the card's own business (see the report);
+    // this checks that the unit itself never needs an inline style.
+    await page.route(/\/native\/v[24]\/offers\.json/, async (route) => {
+      const response = await route.fetch();
+      const json = (await response.json()) as { data: { offers: Array<Record<string, unknown>> } };
+      for (const offer of json.data.offers) {
+        delete offer.image;
+        offer.creatives = [];
+      }
+      await route.fulfill({ response, json });
+    });
+    const violations: string[] = [];
+    page.on('console', (m) => {
+      if (/Content Security Policy/i.test(m.text())) violations.push(m.text());
+    });
+    await page.goto(`${mock.url}/unit-csp.html`);
+    await expect(headline(page)).toBeVisible();
+    await expect(progress(page)).toHaveText('1 of 3');
+    const accept = cards(page).locator('[part~="accept"]');
+    expect(await accept.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe('rgb(91, 61, 245)');
+    await unit(page).getByRole('button', { name: 'Next offer' }).click();
+    await expect(progress(page)).toHaveText('2 of 3');
+    const seen = await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations);
+    expect([...seen, ...violations]).toEqual([]);
+  });
+});
