@@ -14,33 +14,62 @@ export interface BeaconDeliveryOptions {
 const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /**
- * GETs a beacon URL exactly as the service gave it. `keepalive` lets the request outlive the page
- * (a navigation right after an impression still delivers it); `no-cors` because a pixel needs no
- * readable answer; cookies go along as they would for an image pixel. A network failure is retried
- * with backoff a bounded number of times. Resolves `true` once delivered; never rejects.
+ * The request of a beacon: a GET with no body. `keepalive` lets it outlive the page (a navigation
+ * right after an impression or a close still delivers it); `no-cors` because a pixel needs no
+ * readable answer and must not trigger a preflight; cookies go along as they would for an image
+ * pixel; the document's own referrer policy applies, as for an image. `no-store` so that no cache
+ * between us and the service can swallow a hit.
+ */
+export const BEACON_REQUEST: Readonly<RequestInit> = Object.freeze({
+  method: 'GET',
+  keepalive: true,
+  mode: 'no-cors',
+  credentials: 'include',
+  cache: 'no-store',
+});
+
+/**
+ * GETs a beacon URL exactly as the service gave it (see `BEACON_REQUEST`). A network failure is
+ * retried with exponential backoff a bounded number of times; an HTTP answer of any status counts
+ * as delivered (with `no-cors` it is opaque, and the service has seen the hit). Where `fetch` does
+ * not exist, an image pixel is the fallback. Resolves `true` once delivered; never rejects.
  */
 export async function deliverBeacon(url: string, options: BeaconDeliveryOptions = {}): Promise<boolean> {
   const send = options.fetch ?? globalThis.fetch;
-  const retries = options.retries ?? 2;
+  if (typeof send !== 'function') return imagePixel(url, options.log);
+  const retries = Math.max(0, options.retries ?? 2);
   let delay = options.backoffMs ?? 300;
   for (let attempt = 0; attempt <= retries; attempt++) {
     try {
-      await send(url, {
-        method: 'GET',
-        keepalive: true,
-        mode: 'no-cors',
-        credentials: 'include',
-        cache: 'no-store',
-        referrerPolicy: 'no-referrer-when-downgrade',
-      });
-      options.log?.(`beacon delivered: ${url}`);
+      await send(url, { ...BEACON_REQUEST });
+      options.log?.(`beacon delivered${attempt > 0 ? ` on attempt ${attempt + 1}` : ''}: ${url}`);
       return true;
     } catch (error) {
-      options.log?.(`beacon attempt ${attempt + 1} failed: ${url}`, error);
-      if (attempt === retries) break;
+      const last = attempt === retries;
+      options.log?.(
+        `beacon attempt ${attempt + 1} failed${last ? ', giving up' : `, retrying in ${delay} ms`}: ${url}`,
+        error,
+      );
+      if (last) break;
       await wait(delay);
       delay *= 2;
     }
   }
   return false;
+}
+
+/** The old way, for a WebView without `fetch`: an image GET, with cookies, no retry possible. */
+function imagePixel(url: string, log?: DebugLog): Promise<boolean> {
+  if (typeof Image === 'undefined') {
+    log?.(`no fetch and no Image: beacon not sent: ${url}`);
+    return Promise.resolve(false);
+  }
+  return new Promise((resolve) => {
+    const img = new Image();
+    img.onload = img.onerror = () => {
+      log?.(`beacon sent as an image pixel: ${url}`);
+      resolve(true);
+    };
+    img.src = url;
+  });
 }

@@ -1,6 +1,7 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import type { DebugLog } from '../debug.js';
-import { meetsViewability, VIEWABILITY_THRESHOLDS } from './viewability.js';
+import { measureUnoccluded, supportsVisibilityTracking } from './occlusion.js';
+import { assessViewability, thresholdsFor, VIEWABILITY_THRESHOLDS, type Size } from './viewability.js';
 
 export interface ImpressionControllerOptions {
   /** Called once per watched key when the card has been visibly displayed. */
@@ -10,21 +11,51 @@ export interface ImpressionControllerOptions {
   log?: DebugLog;
 }
 
-/** How often a card whose geometry qualifies but whose CSS hides it is checked again. */
+/** IntersectionObserver v2 options, not yet in TypeScript's DOM types. */
+interface VisibilityObserverInit extends IntersectionObserverInit {
+  trackVisibility?: boolean;
+  delay?: number;
+}
+
+/** An entry that may carry IntersectionObserver v2's verdict. */
+type Entry = IntersectionObserverEntry & { readonly isVisible?: boolean };
+
+/** The smallest `delay` IntersectionObserver v2 accepts with `trackVisibility`. */
+const VISIBILITY_DELAY_MS = 100;
+
+/**
+ * How often a card is looked at again while its geometry qualifies but something no observer
+ * reports on vetoes it (CSS hiding, a partial cover).
+ */
 const RECHECK_MS = 250;
+
+interface Decision {
+  holds: boolean;
+  reason: string;
+  /** Look again later: geometry qualifies but a veto without notifications applies. */
+  recheck: boolean;
+}
+
+const sameList = (a: readonly number[], b: readonly number[]): boolean =>
+  a.length === b.length && a.every((n, i) => n === b[i]);
 
 /**
  * Watches one card (the host element) and reports an impression once per key when the
  * viewability rule holds: enough of the card in the viewport (IntersectionObserver ratio and
- * geometry, not `isIntersecting`), the document visible, and the card not hidden by CSS
- * (`visibility`, `opacity`, `display`). Starts in `hostConnected`, stops in `hostDisconnected`.
+ * geometry, not `isIntersecting`), not covered (IntersectionObserver v2 where it exists), the
+ * document visible, and the card not hidden by CSS (`visibility`, `opacity`, `display`). With a
+ * dwell time the rule must hold that long without a break. Starts in `hostConnected`, stops in
+ * `hostDisconnected`; never listens to `unload` (it would keep pages out of the back/forward cache).
  */
 export class ImpressionController implements ReactiveController {
   private observer?: IntersectionObserver;
+  private thresholds: readonly number[] = VIEWABILITY_THRESHOLDS;
+  private trackVisibility = false;
   private key: string | null = null;
   private timer?: ReturnType<typeof setTimeout>;
   private recheck?: ReturnType<typeof setTimeout>;
-  private lastEntry?: IntersectionObserverEntry;
+  private lastEntry?: Entry;
+  private lastReason = '';
   private connected = false;
 
   constructor(
@@ -45,21 +76,50 @@ export class ImpressionController implements ReactiveController {
   hostConnected(): void {
     this.connected = true;
     document.addEventListener('visibilitychange', this.onVisibilityChange);
+    window.addEventListener('pageshow', this.onPageShow);
     if (this.key !== null) this.start();
   }
 
   hostDisconnected(): void {
     this.connected = false;
     document.removeEventListener('visibilitychange', this.onVisibilityChange);
+    window.removeEventListener('pageshow', this.onPageShow);
     this.stop();
+  }
+
+  private log(message: string): void {
+    this.options.log?.(`offer ${this.key ?? '-'}: ${message}`);
   }
 
   private start(): void {
     if (typeof IntersectionObserver === 'undefined') {
-      this.options.log?.('no IntersectionObserver: impressions cannot be measured, none fired');
+      this.log('no IntersectionObserver: impressions cannot be measured, none fired');
       return;
     }
-    this.observer = new IntersectionObserver(this.onEntries, { threshold: VIEWABILITY_THRESHOLDS });
+    this.trackVisibility = supportsVisibilityTracking();
+    this.log(
+      this.trackVisibility
+        ? 'watching (IntersectionObserver v2: covered cards are measured)'
+        : 'watching (IntersectionObserver v1: no occlusion check in this browser)',
+    );
+    this.observe(VIEWABILITY_THRESHOLDS);
+  }
+
+  private observe(thresholds: readonly number[]): void {
+    this.observer?.disconnect();
+    this.thresholds = thresholds;
+    const init: VisibilityObserverInit = { threshold: [...thresholds] };
+    if (this.trackVisibility) {
+      init.trackVisibility = true;
+      init.delay = VISIBILITY_DELAY_MS;
+    }
+    try {
+      this.observer = new IntersectionObserver(this.onEntries, init);
+    } catch (error) {
+      this.log(`IntersectionObserver v2 refused (${String(error)}); using v1`);
+      this.trackVisibility = false;
+      this.observer = new IntersectionObserver(this.onEntries, { threshold: [...thresholds] });
+    }
     this.observer.observe(this.host);
   }
 
@@ -67,43 +127,60 @@ export class ImpressionController implements ReactiveController {
     this.observer?.disconnect();
     this.observer = undefined;
     this.lastEntry = undefined;
+    this.lastReason = '';
     this.clearTimers();
   }
 
   private clearTimers(): void {
+    this.clearDwell();
+    this.clearRecheck();
+  }
+
+  private clearDwell(): void {
     clearTimeout(this.timer);
-    clearTimeout(this.recheck);
     this.timer = undefined;
+  }
+
+  private clearRecheck(): void {
+    clearTimeout(this.recheck);
     this.recheck = undefined;
+  }
+
+  /** Asks the observer for a fresh entry (geometry may have changed while we were not told). */
+  private refresh(): void {
+    if (!this.observer) return;
+    this.observer.unobserve(this.host);
+    this.observer.observe(this.host);
   }
 
   private readonly onEntries = (entries: IntersectionObserverEntry[]): void => {
     const entry = entries[entries.length - 1];
-    if (!entry) return;
+    if (!entry || this.key === null) return;
     this.lastEntry = entry;
+    // Observe the exact ratios at which the rule flips for this card's size (and the viewport's).
+    const wanted = thresholdsFor(entry.boundingClientRect, this.viewportOf(entry));
+    if (!sameList(wanted, this.thresholds)) this.observe(wanted);
     this.evaluate();
   };
 
   private readonly onVisibilityChange = (): void => {
     if (document.visibilityState !== 'visible') {
-      this.options.log?.('page hidden: impression clock stopped');
       this.clearTimers();
+      this.note({ holds: false, reason: `page ${document.visibilityState}: clock stopped`, recheck: false });
       return;
     }
-    // Ask for a fresh entry: geometry may have changed while the page was hidden.
-    if (this.observer) {
-      this.observer.unobserve(this.host);
-      this.observer.observe(this.host);
-    }
+    this.refresh();
   };
 
-  private geometryHolds(entry: IntersectionObserverEntry): boolean {
+  private readonly onPageShow = (event: PageTransitionEvent): void => {
+    if (!event.persisted) return;
+    this.log('page restored from the back/forward cache; beacons of this load stay fired');
+    this.refresh();
+  };
+
+  private viewportOf(entry: IntersectionObserverEntry): Size | null {
     const root = entry.rootBounds;
-    return meetsViewability({
-      card: entry.boundingClientRect,
-      visible: entry.intersectionRect,
-      viewport: root ? { width: root.width, height: root.height } : null,
-    });
+    return root ? { width: root.width, height: root.height } : null;
   }
 
   private cssVisible(): boolean {
@@ -115,39 +192,81 @@ export class ImpressionController implements ReactiveController {
     return style.visibility !== 'hidden' && style.opacity !== '0' && style.display !== 'none';
   }
 
-  private evaluate(): void {
+  /** The whole rule, from the last entry and the live page state. */
+  private decide(): Decision {
     const entry = this.lastEntry;
+    if (!entry) return { holds: false, reason: 'not measured yet', recheck: false };
+    if (document.visibilityState !== 'visible') {
+      return { holds: false, reason: `page ${document.visibilityState}`, recheck: false };
+    }
+    const geometry = {
+      card: entry.boundingClientRect,
+      visible: entry.intersectionRect,
+      viewport: this.viewportOf(entry),
+    };
+    const ratio = `ratio ${entry.intersectionRatio.toFixed(3)}`;
+    const plain = assessViewability(geometry);
+    if (!plain.holds) return { holds: false, reason: `${ratio}: ${plain.reason}`, recheck: false };
+    if (!this.cssVisible()) {
+      return {
+        holds: false,
+        reason: `${ratio}: hidden by CSS (display, visibility or opacity)`,
+        recheck: true,
+      };
+    }
+    if (entry.isVisible !== false) {
+      const v2 = entry.isVisible === true ? ', IntersectionObserver v2: not covered' : '';
+      return { holds: true, reason: `${ratio}: ${plain.reason}${v2}`, recheck: false };
+    }
+    // v2 says covered or visually altered: measure how much of the card really shows. v2 stays
+    // false while a cover only moves or shrinks, so keep looking (also to keep a dwell honest).
+    const unoccluded = measureUnoccluded(this.host);
+    const covered = assessViewability({ ...geometry, unoccluded });
+    return {
+      holds: covered.holds,
+      reason: `${ratio}: IntersectionObserver v2: covered or altered; hit test: ${covered.reason}`,
+      recheck: true,
+    };
+  }
+
+  /** Logs a decision when it differs from the previous one, and keeps or drops the recheck. */
+  private note(decision: Decision): void {
+    const text = `rule ${decision.holds ? 'holds' : 'does not hold'}: ${decision.reason}`;
+    if (text !== this.lastReason) this.log(text);
+    this.lastReason = text;
+    if (!decision.recheck) this.clearRecheck();
+    else if (this.recheck === undefined) {
+      this.recheck = setTimeout(() => {
+        this.recheck = undefined;
+        this.evaluate();
+      }, RECHECK_MS);
+    }
+  }
+
+  private evaluate(): void {
     const key = this.key;
-    if (!entry || key === null) return;
-    const geometry = this.geometryHolds(entry);
-    const pageVisible = document.visibilityState === 'visible';
-    const holds = geometry && pageVisible && this.cssVisible();
-    this.options.log?.(
-      `offer ${key}: ratio ${entry.intersectionRatio.toFixed(2)}, page ${document.visibilityState}, ` +
-        `rule ${holds ? 'holds' : 'does not hold'}`,
-    );
-    if (!holds) {
-      clearTimeout(this.timer);
-      this.timer = undefined;
-      // Geometry qualifies but CSS hides the card: no observer callback will tell us when that
-      // changes, so look again shortly.
-      if (geometry && pageVisible && this.recheck === undefined) {
-        this.recheck = setTimeout(() => {
-          this.recheck = undefined;
-          this.evaluate();
-        }, RECHECK_MS);
-      }
+    if (key === null) return;
+    const decision = this.decide();
+    this.note(decision);
+    if (!decision.holds) {
+      if (this.timer !== undefined) this.log('dwell clock reset');
+      this.clearDwell();
       return;
     }
     if (this.timer !== undefined) return;
     const dwell = this.options.dwellMs?.() ?? 0;
-    if (dwell <= 0) {
+    if (!(dwell > 0)) {
       this.fire(key);
       return;
     }
+    this.log(`dwell clock started: ${dwell} ms`);
     this.timer = setTimeout(() => {
       this.timer = undefined;
-      if (this.key === key && document.visibilityState === 'visible' && this.cssVisible()) this.fire(key);
+      if (this.key !== key) return;
+      const now = this.decide();
+      this.note(now);
+      if (now.holds) this.fire(key);
+      else this.log('dwell clock reset');
     }, dwell);
   }
 

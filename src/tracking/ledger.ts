@@ -12,6 +12,7 @@ export type BeaconKind = 'pixel' | 'adv_pixel' | 'no_thanks_click' | 'close';
  */
 export class BeaconLedger {
   private readonly fired = new Set<string>();
+  private impressions = 0;
 
   constructor(private readonly delivery: BeaconDeliveryOptions = {}) {}
 
@@ -25,14 +26,40 @@ export class BeaconLedger {
     return this.fired.has(`impression:${offer.id}`);
   }
 
+  /** True once any impression of this load was counted: the unit was visibly displayed. */
+  get displayed(): boolean {
+    return this.impressions > 0;
+  }
+
+  /**
+   * The page is being left (`pagehide`, also on the way into the back/forward cache) while the
+   * unit is up: fires `close` (once per load, like any close), but only when the unit was visibly
+   * displayed — a unit nobody saw (below the fold, a 0x0 prefetch WebView) was never shown, so
+   * leaving it is no dismissal. Returns true when it fired now.
+   */
+  closeOnPageLeave(offer: Offer, log: DebugLog | undefined = this.delivery.log): boolean {
+    if (!this.displayed) {
+      log?.('page left before any offer was visibly displayed: no close beacon');
+      return false;
+    }
+    log?.('page left while the unit was shown');
+    return this.fire('close', offer, log);
+  }
+
   /**
    * Counts the impression of `offer` once per load: fires its `pixel` and `adv_pixel_url`.
    * Returns false (and fires nothing) when it was counted before.
    */
   countImpression(offer: Offer, log?: DebugLog): boolean {
     const key = `impression:${offer.id}`;
-    if (this.fired.has(key)) return false;
+    if (this.fired.has(key)) {
+      (log ?? this.delivery.log)?.(
+        `offer ${offer.id}: impression already counted in this load; nothing fired`,
+      );
+      return false;
+    }
     this.fired.add(key);
+    this.impressions += 1;
     this.fire('pixel', offer, log);
     this.fire('adv_pixel', offer, log);
     return true;
@@ -45,12 +72,14 @@ export class BeaconLedger {
   fire(kind: BeaconKind, offer: Offer, log?: DebugLog): boolean {
     const url = beaconUrl(kind, offer);
     const key = this.key(kind, offer);
+    const sink = log ?? this.delivery.log;
     if (!url || this.fired.has(key)) {
-      log?.(`beacon ${kind} of offer ${offer.id} ${url ? 'already fired' : 'absent'}; skipped`);
+      sink?.(`beacon ${kind} of offer ${offer.id} ${url ? 'already fired in this load' : 'absent'}; skipped`);
       return false;
     }
     this.fired.add(key);
-    void deliverBeacon(url, { ...this.delivery, log: log ?? this.delivery.log });
+    sink?.(`beacon ${kind} of offer ${offer.id}: GET ${url}`);
+    void deliverBeacon(url, { ...this.delivery, log: sink });
     return true;
   }
 
@@ -72,7 +101,16 @@ function beaconUrl(kind: BeaconKind, offer: Offer): string | undefined {
   }
 }
 
-const ledgers = new WeakMap<OffersResponse, BeaconLedger>();
+const ledgers = new WeakMap<object, BeaconLedger>();
+
+/**
+ * True when `value` is a response that already has a ledger: a loaded response given back (for
+ * example `unit.response = unit.response`). It is the same load and must keep its ledger, so code
+ * that normalises host input should take it as it is instead of making a new response of it.
+ */
+export function hasLedger(value: object): value is OffersResponse {
+  return ledgers.has(value);
+}
 
 /** The ledger of a loaded response: the same response object always gets the same ledger. */
 export function ledgerFor(response: OffersResponse, delivery?: BeaconDeliveryOptions): BeaconLedger {

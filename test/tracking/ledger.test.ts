@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { Offer, OffersResponse } from '../../src/model/types.js';
 import { deliverBeacon } from '../../src/tracking/beacon.js';
-import { BeaconLedger, ledgerFor } from '../../src/tracking/ledger.js';
+import { BeaconLedger, hasLedger, ledgerFor } from '../../src/tracking/ledger.js';
 
 const offer = (id: number, extra: Partial<Offer> = {}): Offer => ({
   id,
@@ -10,7 +10,10 @@ const offer = (id: number, extra: Partial<Offer> = {}): Offer => ({
   creatives: [],
   pixel: `https://svc.test/beacon/pixel/${id}`,
   adv_pixel_url: `https://svc.test/beacon/adv_pixel/${id}`,
-  beacons: { close: `https://svc.test/beacon/close/${id}`, no_thanks_click: `https://svc.test/beacon/no/${id}` },
+  beacons: {
+    close: `https://svc.test/beacon/close/${id}`,
+    no_thanks_click: `https://svc.test/beacon/no/${id}`,
+  },
   offerwall_enabled: false,
   perkswallet_enabled: false,
   is_loyaltyboost: false,
@@ -55,6 +58,14 @@ describe('BeaconLedger', () => {
     expect(ledgerFor(response)).toBe(ledgerFor(response));
     expect(ledgerFor({ ...response })).not.toBe(ledgerFor(response));
   });
+
+  it('knows a loaded response when it is given back', () => {
+    const response: OffersResponse = { offers: [offer(1)], count: 1, styles: {}, settings: {} };
+    expect(hasLedger(response)).toBe(false);
+    ledgerFor(response);
+    expect(hasLedger(response)).toBe(true);
+    expect(hasLedger({ ...response })).toBe(false);
+  });
 });
 
 describe('deliverBeacon', () => {
@@ -62,20 +73,60 @@ describe('deliverBeacon', () => {
     const fetch = okFetch();
     const url = 'https://svc.test/beacon/pixel/1?s=a%20b&x=1';
     await expect(deliverBeacon(url, { fetch })).resolves.toBe(true);
-    expect(fetch).toHaveBeenCalledWith(url, expect.objectContaining({
-      method: 'GET',
-      keepalive: true,
-      mode: 'no-cors',
-      credentials: 'include',
-    }));
-    expect(fetch.mock.calls[0]?.[1]).not.toHaveProperty('body');
+    expect(fetch).toHaveBeenCalledWith(
+      url,
+      expect.objectContaining({
+        method: 'GET',
+        keepalive: true,
+        mode: 'no-cors',
+        credentials: 'include',
+      }),
+    );
+    const init = fetch.mock.calls[0]?.[1];
+    expect(init).not.toHaveProperty('body');
+    // As an image pixel: the document's referrer policy applies, not one of ours.
+    expect(init).not.toHaveProperty('referrerPolicy');
+  });
+
+  it('falls back to an image pixel where fetch does not exist', async () => {
+    const created: string[] = [];
+    class FakeImage {
+      onload: (() => void) | null = null;
+      onerror: (() => void) | null = null;
+      set src(url: string) {
+        created.push(url);
+        queueMicrotask(() => this.onload?.());
+      }
+    }
+    vi.stubGlobal('Image', FakeImage);
+    vi.stubGlobal('fetch', undefined);
+    try {
+      await expect(deliverBeacon('https://svc.test/p?x=1')).resolves.toBe(true);
+      expect(created).toEqual(['https://svc.test/p?x=1']);
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
+  it('gives up after the bounded retries and logs each attempt', async () => {
+    const lines: string[] = [];
+    const fetch = vi.fn<typeof globalThis.fetch>(async () => {
+      throw new TypeError('Failed to fetch');
+    });
+    await deliverBeacon('https://svc.test/p', { fetch, retries: 1, backoffMs: 1, log: (m) => lines.push(m) });
+    expect(lines).toEqual([
+      'beacon attempt 1 failed, retrying in 1 ms: https://svc.test/p',
+      'beacon attempt 2 failed, giving up: https://svc.test/p',
+    ]);
   });
 
   it('retries a network failure with backoff, then stops', async () => {
     const fetch = vi.fn<typeof globalThis.fetch>(async () => {
       throw new TypeError('Failed to fetch');
     });
-    await expect(deliverBeacon('https://svc.test/p', { fetch, retries: 2, backoffMs: 1 })).resolves.toBe(false);
+    await expect(deliverBeacon('https://svc.test/p', { fetch, retries: 2, backoffMs: 1 })).resolves.toBe(
+      false,
+    );
     expect(fetch).toHaveBeenCalledTimes(3);
   });
 
@@ -88,5 +139,52 @@ describe('deliverBeacon', () => {
     });
     await expect(deliverBeacon('https://svc.test/p', { fetch, backoffMs: 1 })).resolves.toBe(true);
     expect(fetch).toHaveBeenCalledTimes(2);
+  });
+});
+
+describe('close on leaving the page', () => {
+  it('fires close only when the unit was visibly displayed, and once per load', () => {
+    const fetch = okFetch();
+    const ledger = new BeaconLedger({ fetch });
+    expect(ledger.displayed).toBe(false);
+    expect(ledger.closeOnPageLeave(offer(1))).toBe(false);
+    expect(fetch).not.toHaveBeenCalled();
+    ledger.countImpression(offer(1));
+    expect(ledger.displayed).toBe(true);
+    expect(ledger.closeOnPageLeave(offer(1))).toBe(true);
+    expect(ledger.closeOnPageLeave(offer(1))).toBe(false);
+    expect(ledger.fire('close', offer(2))).toBe(false);
+    expect(fetch.mock.calls.map((c) => c[0])).toEqual([
+      'https://svc.test/beacon/pixel/1',
+      'https://svc.test/beacon/adv_pixel/1',
+      'https://svc.test/beacon/close/1',
+    ]);
+  });
+
+  it('does not fire close on leaving after the close button already did', () => {
+    const fetch = okFetch();
+    const ledger = new BeaconLedger({ fetch });
+    ledger.countImpression(offer(1));
+    expect(ledger.fire('close', offer(1))).toBe(true);
+    expect(ledger.closeOnPageLeave(offer(1))).toBe(false);
+    expect(fetch).toHaveBeenCalledTimes(3);
+  });
+});
+
+describe('debug logging', () => {
+  it('logs each beacon and each skipped one', async () => {
+    const lines: string[] = [];
+    const ledger = new BeaconLedger({ fetch: okFetch(), log: (m) => lines.push(m) });
+    ledger.countImpression(offer(7));
+    ledger.countImpression(offer(7));
+    await new Promise((r) => setTimeout(r, 0));
+    expect(lines).toEqual(
+      expect.arrayContaining([
+        'beacon pixel of offer 7: GET https://svc.test/beacon/pixel/7',
+        'beacon adv_pixel of offer 7: GET https://svc.test/beacon/adv_pixel/7',
+        'offer 7: impression already counted in this load; nothing fired',
+        'beacon delivered: https://svc.test/beacon/pixel/7',
+      ]),
+    );
   });
 });
