@@ -6,43 +6,31 @@
  * Nothing here throws into the host page: failures resolve a promise with `false` (or reject
  * `init`/`setApiResponse` with an `OffersError`), reach the given callback, and fire `error`.
  */
-import { OffersError } from '../client/errors.js';
+import { isOffersError, OffersError } from '../client/errors.js';
 import { createDebugLog, type DebugLog } from '../debug.js';
 import type { AdpxOffersElement } from '../elements/adpx-offers.js';
 import { defineElements } from '../elements/registry.js';
 import { AdpxEvent, type AdpxEventName } from '../events/adpx-event.js';
 import { readPrefetched, savePrefetched } from '../hosts/prefetch-storage.js';
-import type { OffersResponse } from '../model/types.js';
 import { resolveConfig, toEnvironment, type PresetValues, type ResolvedConfig } from './config.js';
-import { deliver, reportHostError, UnitListener, type DeliveryTarget } from './forward.js';
+import { callHost, deliver, UnitListener, type DeliveryTarget } from './forward.js';
 import { hostResponse } from './host-response.js';
 import { errorInfo, getOffers, loadKey, MISSING_ENDPOINT, prefetchKey } from './requests.js';
+import { retire, UnitLoads, type LoadOutcome } from './loads.js';
+import { namedCallback, readPageGlobals, userOf, type PageGlobals } from './page-globals.js';
 import { ShowSession } from './show-session.js';
 import type { AdpxApi, AdpxCallback, AdpxConfig, AdpxErrorInfo, AdpxGetOffersResult } from './types.js';
-import type { AdpxShowOptions, AdpxUser } from './types.js';
+import type { AdpxShowCallbacks, AdpxShowOptions, AdpxUser } from './types.js';
 import { bodyReady, configureUnit, createUnit, findTarget } from './unit-dom.js';
 import { unitSetup, type UnitSetup } from './unit-options.js';
 
 export const ADPX_VERSION = '0.1.0';
 
-type LoadOutcome = { ok: true; count: number } | { ok: false; error: AdpxErrorInfo };
-
-interface Globals {
-  config: unknown;
-  user: AdpxUser;
-}
-
-const userOf = (value: unknown): AdpxUser =>
-  typeof value === 'object' && value !== null && !Array.isArray(value) ? { ...(value as AdpxUser) } : {};
-
-/** Unit states with offers (or the end card) on screen. A plain set: older units have no `ended`. */
-const ON_SCREEN: ReadonlySet<string> = new Set(['shown', 'ended']);
-
 const warn = (message: string) => console.warn(`[adpx] ${message}`);
 
 export class AdpxController implements AdpxApi {
   readonly version = ADPX_VERSION;
-  private globals?: Globals;
+  private globals?: PageGlobals;
   private readonly preset: PresetValues = {};
   private config?: ResolvedConfig;
   private setup?: UnitSetup;
@@ -51,12 +39,8 @@ export class AdpxController implements AdpxApi {
   private readonly listener = new UnitListener((name, payload) => this.onUnitEvent(name, payload));
   private readonly session = new ShowSession(() => this.win);
   private generation = 0;
-  private currentKey?: string;
-  private pending?: { key: string; promise: Promise<LoadOutcome> };
+  private readonly loads = new UnitLoads(this.session);
   private lastPayload?: AdpxUser;
-  private apiResponse?: OffersResponse;
-  /** API prefetch: `setApiResponse` was called; `reload` renders what it supplied and never fetches. */
-  private apiMode = false;
 
   constructor(private readonly windowOverride?: Window) {}
 
@@ -66,17 +50,12 @@ export class AdpxController implements AdpxApi {
 
   /** Reads `window.AdpxConfig` and `window.AdpxUser` now (the script-tag build does it on load). */
   captureGlobals(): void {
-    const host = this.win as Window & { AdpxConfig?: unknown; AdpxUser?: unknown };
-    const config = host.AdpxConfig;
-    this.globals = {
-      config: typeof config === 'object' && config !== null ? { ...config } : undefined,
-      user: userOf(host.AdpxUser),
-    };
+    this.globals = readPageGlobals(this.win);
   }
 
-  private get captured(): Globals {
-    if (!this.globals) this.captureGlobals();
-    return this.globals as Globals;
+  private get captured(): PageGlobals {
+    this.globals ??= readPageGlobals(this.win);
+    return this.globals;
   }
 
   private get target(): DeliveryTarget {
@@ -112,7 +91,8 @@ export class AdpxController implements AdpxApi {
   async init(input?: AdpxConfig | string, callback?: AdpxCallback): Promise<void> {
     const result = resolveConfig(input, this.captured.config, this.preset, callback);
     if (!result.ok) {
-      const fallback = typeof callback === 'function' ? callback : this.callbackIn(input);
+      const named = namedCallback(input, callback, this.captured);
+      const fallback = typeof named === 'function' ? (named as AdpxCallback) : undefined;
       this.emitError(errorInfo(result.error), {
         callback: fallback,
         parentOrigin: this.config?.parentOrigin,
@@ -137,14 +117,6 @@ export class AdpxController implements AdpxApi {
     if (config.autoLoad) await this.autoLoad(config, unit, generation);
   }
 
-  private callbackIn(input: unknown): AdpxCallback | undefined {
-    const candidate =
-      typeof input === 'object' && input !== null ? (input as AdpxConfig).callback : undefined;
-    const global = this.captured.config as AdpxConfig | undefined;
-    const handler = candidate ?? global?.callback;
-    return typeof handler === 'function' ? handler : undefined;
-  }
-
   /** The unit, in the target element (inline) or on `<body>`; a new one when the place changed. */
   private placeUnit(body: HTMLElement, setup: UnitSetup): AdpxOffersElement {
     const doc = this.win.document;
@@ -157,11 +129,10 @@ export class AdpxController implements AdpxApi {
     const old = this.unit;
     if (old && old.parentElement === parent) return old;
     if (old) {
-      this.retire(old);
+      retire(old, this.session);
       this.listener.detach(old);
       old.remove();
-      this.currentKey = undefined;
-      this.pending = undefined;
+      this.loads.forget();
     }
     const unit = createUnit(doc, parent);
     this.listener.attach(unit);
@@ -169,43 +140,33 @@ export class AdpxController implements AdpxApi {
     return unit;
   }
 
-  /** Closes the unit when it is showing offers (close beacon once, `closed_ads`). */
-  private retire(unit: AdpxOffersElement): void {
-    this.session.cancelDelay();
-    if (ON_SCREEN.has(unit.state)) unit.close('api');
-  }
-
+  /** `autoLoad`: the stored prefetch response when there is one, else a load; then `autoShow`. */
   private async autoLoad(config: ResolvedConfig, unit: AdpxOffersElement, generation: number): Promise<void> {
     const payload = this.payloadFor(this.lastPayload);
     const key = loadKey(config, payload);
-    if (
-      this.pending?.key === key ||
-      (key === this.currentKey && (unit.state === 'ready' || ON_SCREEN.has(unit.state)))
-    ) {
+    if (this.loads.holds(unit, key)) {
       this.log('init: same request as the current load; not loading again');
-      const outcome = this.pending ? await this.pending.promise : undefined;
+      const outcome = await this.loads.inFlight;
       if (generation === this.generation && config.autoShow && outcome?.ok !== false && this.isReady()) {
         await this.show();
       }
       return;
     }
+    const storageKey = prefetchKey(config, payload);
     if (config.prefetch) {
-      const found = readPrefetched(this.win, prefetchKey(config, payload), {
-        ttlMs: config.prefetchTtlMs,
-        consume: config.autoShow,
-      });
+      const options = { ttlMs: config.prefetchTtlMs, consume: config.autoShow };
+      const found = readPrefetched(this.win, storageKey, options);
       this.log(`prefetch: ${found.hit ? 'using the stored response' : `no usable entry (${found.reason})`}`);
       if (found.hit) {
-        this.accept(unit, found.response, key);
+        this.loads.accept(unit, found.response, key);
         if (config.autoShow && found.response.count > 0) await this.show();
         return;
       }
     }
-    const outcome = await this.runLoad(payload, key);
+    const outcome = await this.loads.run(unit, payload, key);
     if (generation !== this.generation || !outcome.ok) return;
-    const response = unit.response;
-    if (config.prefetch && !config.autoShow && response) {
-      savePrefetched(this.win, prefetchKey(config, payload), response);
+    if (config.prefetch && !config.autoShow && unit.response) {
+      savePrefetched(this.win, storageKey, unit.response);
       this.log('prefetch: response stored for the checkout WebView');
     }
     if (config.autoShow && outcome.count > 0) await this.show();
@@ -215,92 +176,47 @@ export class AdpxController implements AdpxApi {
     return { ...this.captured.user, ...extra };
   }
 
-  /** One load; a load of the same request already in flight is shared, not repeated. */
-  private runLoad(payload: AdpxUser, key: string): Promise<LoadOutcome> {
-    const unit = this.unit;
-    if (!unit)
-      return Promise.resolve({ ok: false, error: { message: 'Not initialised.', code: 'invalid_request' } });
-    if (this.pending?.key === key) return this.pending.promise;
-    this.retire(unit);
-    this.currentKey = key;
-    this.apiResponse = undefined;
-    this.session.newLoad();
-    unit.payload = payload;
-    const promise = unit.load().then(
-      (count): LoadOutcome => ({ ok: true, count }),
-      (error: unknown): LoadOutcome => ({ ok: false, error: errorInfo(error) }),
-    );
-    const pending = { key, promise };
-    this.pending = pending;
-    void promise.then(() => {
-      if (this.pending === pending) this.pending = undefined;
-    });
-    return promise;
-  }
-
-  /** Takes a response without a request (prefetch or API prefetch): `ads_found` fires. */
-  private accept(unit: AdpxOffersElement, response: OffersResponse, key: string): void {
-    this.retire(unit);
-    this.pending = undefined;
-    this.currentKey = key;
-    this.session.newLoad();
-    unit.response = response;
-  }
-
   async load(
     payload?: AdpxUser,
     callback?: (loaded: boolean, error?: AdpxErrorInfo) => void,
   ): Promise<boolean> {
-    let outcome: LoadOutcome;
-    const config = this.config;
-    if (!config || !this.unit) {
-      outcome = {
-        ok: false,
-        error: { message: 'Call Adpx.init before Adpx.load.', code: 'invalid_request' },
-      };
-      this.emitError(outcome.error);
-    } else if (!config.endpoint) {
-      outcome = { ok: false, error: { message: MISSING_ENDPOINT, code: 'invalid_request' } };
-      this.emitError(outcome.error);
-    } else {
-      this.apiMode = false;
-      this.lastPayload = userOf(payload);
-      const merged = this.payloadFor(this.lastPayload);
-      const key = loadKey(config, merged);
-      const reusable = key === this.currentKey && this.isReady();
-      outcome = reusable
-        ? { ok: true, count: this.unit.response?.count ?? 0 }
-        : await this.runLoad(merged, key);
-    }
+    const outcome = await this.loadOutcome(payload);
     const loaded = outcome.ok && outcome.count > 0;
-    const error: AdpxErrorInfo | undefined = outcome.ok
-      ? loaded
-        ? undefined
-        : { message: 'No offers are available for this request.', code: 'no_offers' }
-      : outcome.error;
-    if (callback) this.callHost(() => callback(loaded, error));
+    let error: AdpxErrorInfo | undefined = outcome.ok ? undefined : outcome.error;
+    if (outcome.ok && !loaded)
+      error = { message: 'No offers are available for this request.', code: 'no_offers' };
+    if (callback) callHost(() => callback(loaded, error));
     return loaded;
   }
 
-  async show(options: AdpxShowOptions = {}): Promise<boolean> {
-    const unit = this.unit;
-    const callbacks = options.callbacks ?? {};
-    if (!unit || !this.setup)
-      return this.showFailed(callbacks, 'Call Adpx.init and Adpx.load before Adpx.show.');
-    if (this.pending) {
-      const outcome = await this.pending.promise;
-      if (!outcome.ok) return this.showFailed(callbacks, outcome.error.message, outcome.error, false);
+  private async loadOutcome(payload: AdpxUser | undefined): Promise<LoadOutcome> {
+    const { config, unit } = this;
+    const message =
+      !config || !unit ? 'Call Adpx.init before Adpx.load.' : !config.endpoint ? MISSING_ENDPOINT : '';
+    if (!config || !unit || message) {
+      const error: AdpxErrorInfo = { message, code: 'invalid_request' };
+      this.emitError(error);
+      return { ok: false, error };
     }
-    if (this.apiResponse) this.accept(unit, this.apiResponse, 'api');
-    this.apiResponse = undefined;
-    const response = unit.response;
-    if (response && response.count === 0 && unit.state === 'ready') {
-      return this.showFailed(
-        callbacks,
-        'No offers to show.',
-        { message: 'No offers to show.', code: 'no_offers' },
-        false,
-      );
+    this.loads.leaveApiMode();
+    this.lastPayload = userOf(payload);
+    const merged = this.payloadFor(this.lastPayload);
+    const key = loadKey(config, merged);
+    if (this.loads.canReuse(unit, key)) return { ok: true, count: unit.response?.count ?? 0 };
+    return this.loads.run(unit, merged, key);
+  }
+
+  async show(options: AdpxShowOptions = {}): Promise<boolean> {
+    const { unit, setup } = this;
+    const callbacks = options.callbacks ?? {};
+    if (!unit || !setup) return this.showFailed(callbacks, 'Call Adpx.init and Adpx.load before Adpx.show.');
+    const outcome = await this.loads.inFlight;
+    if (outcome && !outcome.ok)
+      return this.showFailed(callbacks, outcome.error.message, outcome.error, false);
+    this.loads.takeSupplied(unit);
+    if (unit.state === 'ready' && unit.response?.count === 0) {
+      const info: AdpxErrorInfo = { message: 'No offers to show.', code: 'no_offers' };
+      return this.showFailed(callbacks, info.message, info, false);
     }
     if (!this.isReady()) {
       const message = this.session.displayed
@@ -308,13 +224,12 @@ export class AdpxController implements AdpxApi {
         : 'Nothing is loaded: call Adpx.load before Adpx.show.';
       return this.showFailed(callbacks, message);
     }
-    const shown = await this.session.show(unit, this.setup, options);
-    if (!shown) return this.showFailed(callbacks, 'The offers could not be shown.', undefined, false);
-    return true;
+    if (await this.session.show(unit, setup, options)) return true;
+    return this.showFailed(callbacks, 'The offers could not be shown.', undefined, false);
   }
 
   private showFailed(
-    callbacks: AdpxShowOptions['callbacks'] & object,
+    callbacks: AdpxShowCallbacks,
     message: string,
     info: AdpxErrorInfo = { message, code: 'invalid_request' },
     emit = true,
@@ -322,32 +237,25 @@ export class AdpxController implements AdpxApi {
     this.log(`show: ${message}`);
     if (emit) this.emitError(info);
     const errorCallback = callbacks.errorCallback;
-    if (typeof errorCallback === 'function') this.callHost(() => errorCallback(info));
+    if (typeof errorCallback === 'function') callHost(() => errorCallback(info));
     return false;
   }
 
   close(): void {
     this.session.cancelDelay();
-    if (this.unit) this.retire(this.unit);
+    if (this.unit) retire(this.unit, this.session);
   }
 
   isReady(): boolean {
-    const unit = this.unit;
-    if (this.apiResponse) return this.apiResponse.count > 0;
-    return !!unit && unit.state === 'ready' && (unit.response?.count ?? 0) > 0 && !this.session.displayed;
+    return this.loads.isReady(this.unit);
   }
 
   async reload(): Promise<boolean> {
-    const unit = this.unit;
-    const config = this.config;
+    const { unit, config } = this;
     if (!unit || !config) return this.showFailed({}, 'Call Adpx.init before Adpx.reload.');
-    const supplied = this.apiResponse;
-    if (supplied) {
-      this.apiResponse = undefined;
-      this.accept(unit, supplied, 'api');
-      return supplied.count > 0 ? this.show() : false;
-    }
-    if (this.apiMode) {
+    const supplied = this.loads.takeSupplied(unit);
+    if (supplied) return supplied.count > 0 ? this.show() : false;
+    if (this.loads.apiMode) {
       this.log('reload: no valid response supplied by setApiResponse; nothing to render');
       return false;
     }
@@ -356,7 +264,7 @@ export class AdpxController implements AdpxApi {
       return false;
     }
     const payload = this.payloadFor(this.lastPayload);
-    const outcome = await this.runLoad(payload, loadKey(config, payload));
+    const outcome = await this.loads.run(unit, payload, loadKey(config, payload));
     return outcome.ok && outcome.count > 0 ? this.show() : false;
   }
 
@@ -372,14 +280,12 @@ export class AdpxController implements AdpxApi {
   }
 
   async setApiResponse(response: unknown): Promise<void> {
-    this.apiMode = true;
     try {
-      this.apiResponse = hostResponse(response);
-      this.log(`setApiResponse: ${this.apiResponse.count} offer(s) ready; Adpx.reload() renders them`);
+      this.loads.supply(hostResponse(response));
+      this.log('setApiResponse: response ready; Adpx.reload() renders it');
     } catch (error) {
-      this.apiResponse = undefined;
-      const failure =
-        error instanceof OffersError ? error : new OffersError('invalid_response', String(error));
+      this.loads.supply(undefined);
+      const failure = isOffersError(error) ? error : new OffersError('invalid_response', String(error));
       this.emitError(errorInfo(failure));
       throw failure;
     }
@@ -406,13 +312,5 @@ export class AdpxController implements AdpxApi {
     }
     this.win.document?.dispatchEvent(event);
     deliver(this.win, override ?? this.target, 'error', detail);
-  }
-
-  private callHost(call: () => void): void {
-    try {
-      call();
-    } catch (error) {
-      reportHostError(error);
-    }
   }
 }

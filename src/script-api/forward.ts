@@ -31,6 +31,15 @@ export function reportHostError(error: unknown): void {
     });
 }
 
+/** Runs host code (a callback) without letting its error escape into the SDK. */
+export function callHost(call: () => void): void {
+  try {
+    call();
+  } catch (error) {
+    reportHostError(error);
+  }
+}
+
 /** Sends one event to the callback or, without one, to the bridge. Never throws. */
 export function deliver(win: Window, target: DeliveryTarget, name: AdpxEventName, payload: object): void {
   try {

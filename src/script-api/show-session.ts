@@ -4,7 +4,7 @@
  */
 import type { AdpxOffersElement } from '../elements/adpx-offers.js';
 import type { AdpxEventName, AdpxEventPayloads } from '../events/adpx-event.js';
-import { reportHostError } from './forward.js';
+import { callHost } from './forward.js';
 import { insetProperties, marginInsets, showLayout } from './show-options.js';
 import type { AdpxErrorInfo, AdpxPosition, AdpxShowCallbacks, AdpxShowOptions } from './types.js';
 import { applyShowLook } from './unit-dom.js';
@@ -12,13 +12,8 @@ import type { UnitSetup } from './unit-options.js';
 
 const INSET_NAMES = ['--adpx-inset-top', '--adpx-inset-right', '--adpx-inset-bottom', '--adpx-inset-left'];
 
-function callHost<T>(callback: ((value: T) => void) | undefined, value: T): void {
-  if (typeof callback !== 'function') return;
-  try {
-    callback(value);
-  } catch (error) {
-    reportHostError(error);
-  }
+function run<T>(callback: ((value: T) => void) | undefined, value: T): void {
+  if (typeof callback === 'function') callHost(() => callback(value));
 }
 
 export class ShowSession {
@@ -96,13 +91,12 @@ export class ShowSession {
   /** Runs the show's callbacks for the unit's events. */
   onEvent(name: AdpxEventName, payload: object): void {
     if (!this.active) return;
-    if (name === 'offer_shown')
-      callHost(this.callbacks.showCallback, payload as AdpxEventPayloads['offer_shown']);
-    else if (name === 'error') callHost(this.callbacks.errorCallback, payload as AdpxErrorInfo);
+    if (name === 'offer_shown') run(this.callbacks.showCallback, payload as AdpxEventPayloads['offer_shown']);
+    else if (name === 'error') run(this.callbacks.errorCallback, payload as AdpxErrorInfo);
     else if (name === 'closed_ads') {
       this.active = false;
       this.win().removeEventListener('resize', this.onResize);
-      callHost(this.callbacks.dismissCallback, payload as AdpxEventPayloads['closed_ads']);
+      run(this.callbacks.dismissCallback, payload as AdpxEventPayloads['closed_ads']);
     }
   }
 }

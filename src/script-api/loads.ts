@@ -1,0 +1,109 @@
+/**
+ * The loads of the script API's unit: which request the unit holds, the one in flight (shared by
+ * a repeated `init` or `load` of the same request, never sent twice), and a response the host
+ * supplied for API prefetch.
+ */
+import type { AdpxOffersElement } from '../elements/adpx-offers.js';
+import type { OffersResponse } from '../model/types.js';
+import { errorInfo } from './requests.js';
+import type { ShowSession } from './show-session.js';
+import type { AdpxErrorInfo, AdpxUser } from './types.js';
+
+export type LoadOutcome = { ok: true; count: number } | { ok: false; error: AdpxErrorInfo };
+
+/** Unit states with offers (or the end card) on screen. A plain set: older units have no `ended`. */
+const ON_SCREEN: ReadonlySet<string> = new Set(['shown', 'ended']);
+
+/** Closes the unit when it shows offers (close beacon once, `closed_ads`); cancels a delayed show. */
+export function retire(unit: AdpxOffersElement, session: ShowSession): void {
+  session.cancelDelay();
+  if (ON_SCREEN.has(unit.state)) unit.close('api');
+}
+
+export class UnitLoads {
+  private currentKey?: string;
+  private pending?: { key: string; promise: Promise<LoadOutcome> };
+  private supplied?: OffersResponse;
+  /** API prefetch: `setApiResponse` was called; `reload` renders only what it supplied. */
+  apiMode = false;
+
+  constructor(private readonly session: ShowSession) {}
+
+  /** The load in flight, if any. */
+  get inFlight(): Promise<LoadOutcome> | undefined {
+    return this.pending?.promise;
+  }
+
+  /** True when the unit already holds (or is loading) this request's offers. */
+  holds(unit: AdpxOffersElement, key: string): boolean {
+    if (this.pending?.key === key) return true;
+    return key === this.currentKey && (unit.state === 'ready' || ON_SCREEN.has(unit.state));
+  }
+
+  /** Offers ready to show: a supplied response, or a load not yet displayed. */
+  isReady(unit: AdpxOffersElement | undefined): boolean {
+    if (this.supplied) return this.supplied.count > 0;
+    return !!unit && unit.state === 'ready' && (unit.response?.count ?? 0) > 0 && !this.session.displayed;
+  }
+
+  /** True when `load` can answer from what the unit holds. */
+  canReuse(unit: AdpxOffersElement, key: string): boolean {
+    return key === this.currentKey && !this.supplied && this.isReady(unit);
+  }
+
+  /** The unit was replaced: nothing it held counts any more. */
+  forget(): void {
+    this.currentKey = undefined;
+    this.pending = undefined;
+  }
+
+  /** One load; a load of the same request already in flight is shared, not repeated. */
+  run(unit: AdpxOffersElement, payload: AdpxUser, key: string): Promise<LoadOutcome> {
+    if (this.pending?.key === key) return this.pending.promise;
+    retire(unit, this.session);
+    this.currentKey = key;
+    this.supplied = undefined;
+    this.session.newLoad();
+    unit.payload = payload;
+    const promise = unit.load().then(
+      (count): LoadOutcome => ({ ok: true, count }),
+      (error: unknown): LoadOutcome => ({ ok: false, error: errorInfo(error) }),
+    );
+    const pending = { key, promise };
+    this.pending = pending;
+    void promise.then(() => {
+      if (this.pending === pending) this.pending = undefined;
+    });
+    return promise;
+  }
+
+  /** Takes a response without a request (prefetch or API prefetch): `ads_found` fires. */
+  accept(unit: AdpxOffersElement, response: OffersResponse, key: string): void {
+    retire(unit, this.session);
+    this.pending = undefined;
+    this.currentKey = key;
+    this.session.newLoad();
+    unit.response = response;
+  }
+
+  /** API prefetch: keeps a validated response (or, with undefined, drops an invalid one). */
+  supply(response: OffersResponse | undefined): void {
+    this.apiMode = true;
+    this.supplied = response;
+  }
+
+  /** Renders a supplied response on the unit, once. Returns it, or undefined when none waits. */
+  takeSupplied(unit: AdpxOffersElement): OffersResponse | undefined {
+    const response = this.supplied;
+    if (!response) return undefined;
+    this.supplied = undefined;
+    this.accept(unit, response, 'api');
+    return response;
+  }
+
+  /** An explicit `load()`: leaves API prefetch mode. */
+  leaveApiMode(): void {
+    this.apiMode = false;
+    this.supplied = undefined;
+  }
+}

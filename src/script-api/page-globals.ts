@@ -1,0 +1,31 @@
+/**
+ * `window.AdpxConfig` and `window.AdpxUser`: what a launcher page sets before the script loads.
+ * Copied when read, so later changes to the page's objects do not reach the SDK.
+ */
+import type { AdpxUser } from './types.js';
+
+export interface PageGlobals {
+  config: Record<string, unknown> | undefined;
+  user: AdpxUser;
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** A copy of a plain object, or `{}`. */
+export const userOf = (value: unknown): AdpxUser => (isRecord(value) ? { ...value } : {});
+
+export function readPageGlobals(win: Window): PageGlobals {
+  const host = win as Window & { AdpxConfig?: unknown; AdpxUser?: unknown };
+  return {
+    config: isRecord(host.AdpxConfig) ? { ...host.AdpxConfig } : undefined,
+    user: userOf(host.AdpxUser),
+  };
+}
+
+/** The callback a (possibly invalid) `init` call names: its argument, its config, or AdpxConfig's. */
+export function namedCallback(input: unknown, callback: unknown, globals: PageGlobals): unknown {
+  if (typeof callback === 'function') return callback;
+  const fromInput = isRecord(input) ? input.callback : undefined;
+  return typeof fromInput === 'function' ? fromInput : globals.config?.callback;
+}
