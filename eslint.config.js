@@ -27,4 +27,9 @@ export default tseslint.config(
     files: ['scripts/**', 'bench/**', 'e2e/**', 'demo/**'],
     rules: { 'no-console': 'off' },
   },
+  {
+    // React 19 declares JSX as a namespace: its typings are augmented inside `declare module 'react'`.
+    files: ['src/frameworks/**'],
+    rules: { '@typescript-eslint/no-namespace': ['error', { allowDeclarations: true }] },
+  },
 );
