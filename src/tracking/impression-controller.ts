@@ -1,6 +1,6 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import type { DebugLog } from '../debug.js';
-import { measureUnoccluded, supportsVisibilityTracking } from './occlusion.js';
+import { boxInViewport, measureUnoccluded, supportsVisibilityTracking } from './occlusion.js';
 import { assessViewability, thresholdsFor, VIEWABILITY_THRESHOLDS, type Size } from './viewability.js';
 
 export interface ImpressionControllerOptions {
@@ -192,6 +192,19 @@ export class ImpressionController implements ReactiveController {
     return style.visibility !== 'hidden' && style.opacity !== '0' && style.display !== 'none';
   }
 
+  /**
+   * The geometry rule on the card's box as it is now. Scrolling is synchronous but observer entries
+   * come a frame later (and v2 throttles them to one per 100 ms), so at the end of a dwell a card
+   * scrolled away a moment ago may not have been reported yet. Only in a top-level document, where
+   * the box is in viewport coordinates; the box ignores clipping by ancestors, so this can only
+   * reject a card that is really gone, never one that is visible.
+   */
+  private boxStillQualifies(): boolean {
+    if (window.top !== window) return true;
+    const { box, visible, viewport } = boxInViewport(this.host);
+    return assessViewability({ card: box, visible, viewport }).holds;
+  }
+
   /** The whole rule, from the last entry and the live page state. */
   private decide(): Decision {
     const entry = this.lastEntry;
@@ -264,6 +277,11 @@ export class ImpressionController implements ReactiveController {
       this.timer = undefined;
       if (this.key !== key) return;
       const now = this.decide();
+      if (now.holds && !this.boxStillQualifies()) {
+        this.log('dwell clock ran out, but the card has just left the viewport: dwell clock reset');
+        this.refresh();
+        return;
+      }
       this.note(now);
       if (now.holds) this.fire(key);
       else this.log('dwell clock reset');

@@ -70,6 +70,22 @@ export function supportsVisibilityTracking(): boolean {
   );
 }
 
+/** The card's box now, the document's viewport, and the part of the box inside it. */
+export function boxInViewport(card: Element): { box: Box; visible: Box; viewport: Box } {
+  const doc = card.ownerDocument;
+  const root = doc.documentElement;
+  const view = doc.defaultView;
+  const viewport: Box = {
+    left: 0,
+    top: 0,
+    width: root.clientWidth || (view?.innerWidth ?? 0),
+    height: root.clientHeight || (view?.innerHeight ?? 0),
+  };
+  const r = card.getBoundingClientRect();
+  const box: Box = { left: r.left, top: r.top, width: r.width, height: r.height };
+  return { box, visible: intersect(box, viewport), viewport };
+}
+
 /**
  * Measures the share of `card`'s part inside its document's viewport that is not covered, by hit
  * testing in the card's own tree scope. What belongs to the card: the card and its content, and,
@@ -81,14 +97,7 @@ export function measureUnoccluded(card: Element): number {
   const doc = card.ownerDocument;
   const view = doc.defaultView;
   if (!view) return 0;
-  const viewport: Box = {
-    left: 0,
-    top: 0,
-    width: doc.documentElement.clientWidth || view.innerWidth,
-    height: doc.documentElement.clientHeight || view.innerHeight,
-  };
-  const r = card.getBoundingClientRect();
-  const visible = intersect({ left: r.left, top: r.top, width: r.width, height: r.height }, viewport);
+  const { visible } = boxInViewport(card);
   const root = card.getRootNode();
   const shadow = root instanceof view.ShadowRoot ? root : null;
   const scope: DocumentOrShadowRoot = shadow ?? doc;

@@ -1,0 +1,529 @@
+import type { ConsoleMessage, Page } from '@playwright/test';
+import { chromiumArgs, chromiumPath } from '../playwright.config.js';
+import type { MockOffersService } from '../src/server/mock/index.js';
+import { events, expect, expectHits, hits, recordEvents, test } from './fixtures.js';
+
+/**
+ * The proofs of the impression rule and of beacon delivery (docs/decisions/002-impression-rule.md),
+ * each asserted on what the mock service received. Timing-sensitive proofs use the widest margins
+ * the rule allows and poll the mock rather than sleeping for a fixed time where they can.
+ */
+
+/** Long enough for a wrongly fired beacon to reach the mock (and for rechecks every 250 ms). */
+const QUIET_MS = 1_500;
+
+interface Probe {
+  /** The first `<adpx-offer>` card, searched through shadow roots. */
+  card(): HTMLElement | null;
+  /** Share (0..1) of the card's area inside the viewport. */
+  share(): number;
+  /** `performance.now()` of the first `adpx-impression`. */
+  impressionAt?: number;
+  /** `persisted` of every `pageshow`. */
+  pageshows: boolean[];
+  /** Resolves after two animation frames: the observers have seen the last change. */
+  frames(): Promise<void>;
+}
+
+declare global {
+  interface Window {
+    adpxProbe: Probe;
+    adpxSetVisibility?: (state: DocumentVisibilityState) => void;
+  }
+}
+
+async function installProbe(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const find = (root: Document | ShadowRoot): HTMLElement | null => {
+      const direct = root.querySelector<HTMLElement>('adpx-offer');
+      if (direct) return direct;
+      for (const el of root.querySelectorAll('*')) {
+        const found = el.shadowRoot ? find(el.shadowRoot) : null;
+        if (found) return found;
+      }
+      return null;
+    };
+    const probe: Probe = {
+      card: () => find(document),
+      share() {
+        const card = find(document);
+        if (!card) return 0;
+        const r = card.getBoundingClientRect();
+        const w = Math.max(0, Math.min(r.right, innerWidth) - Math.max(r.left, 0));
+        const h = Math.max(0, Math.min(r.bottom, innerHeight) - Math.max(r.top, 0));
+        return r.width * r.height > 0 ? (w * h) / (r.width * r.height) : 0;
+      },
+      pageshows: [],
+      frames: () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(() => done()))),
+    };
+    window.adpxProbe = probe;
+    document.addEventListener('adpx-impression', () => {
+      probe.impressionAt ??= performance.now();
+    });
+    window.addEventListener('pageshow', (e) => probe.pageshows.push(e.persisted));
+  });
+}
+
+/** Waits until the unit has rendered its first card. */
+async function cardReady(page: Page): Promise<void> {
+  await expect.poll(() => page.evaluate(() => window.adpxProbe.card() !== null)).toBe(true);
+  await page.evaluate(() => window.adpxProbe.frames());
+}
+
+/**
+ * Scrolls so that exactly `share` of the card's height shows at the bottom of the viewport (the
+ * card's top part); returns the share measured afterwards.
+ */
+async function showShare(page: Page, share: number): Promise<number> {
+  return page.evaluate(async (s) => {
+    const card = window.adpxProbe.card();
+    if (!card) throw new Error('no card');
+    const r = card.getBoundingClientRect();
+    const top = r.top + scrollY;
+    window.scrollTo(0, top + s * r.height - innerHeight);
+    await window.adpxProbe.frames();
+    return window.adpxProbe.share();
+  }, share);
+}
+
+async function scrollCardIntoView(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    window.adpxProbe.card()?.scrollIntoView({ block: 'center' });
+    await window.adpxProbe.frames();
+  });
+}
+
+async function scrollToTop(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    window.scrollTo(0, 0);
+    await window.adpxProbe.frames();
+  });
+}
+
+/** Beacon counts by kind, for messages and the report. */
+function counts(mock: MockOffersService): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const b of mock.beacons()) out[b.kind] = (out[b.kind] ?? 0) + 1;
+  return out;
+}
+
+/** Asserts that exactly these beacons were received (kinds not named: none). */
+function expectCounts(mock: MockOffersService, expected: Record<string, number>): void {
+  expect(counts(mock)).toEqual(expected);
+}
+
+test.beforeEach(async ({ page }) => {
+  await recordEvents(page);
+  await installProbe(page);
+});
+
+test.describe('visibly displayed', () => {
+  test('below the fold: no pixel until scrolled; exactly one after; none more after 200 scroll cycles', async ({
+    page,
+    mock,
+  }) => {
+    test.setTimeout(120_000);
+    await page.goto(`${mock.url}/unit.html?before=3000`);
+    await cardReady(page);
+    await page.waitForTimeout(QUIET_MS);
+    expectCounts(mock, {});
+
+    await scrollCardIntoView(page);
+    await expectHits(mock, 'pixel', 1);
+    await expectHits(mock, 'adv_pixel', 1);
+
+    // 200 times fully out and fully in, each position held until the observers have seen it.
+    const cycles = await page.evaluate(async (n) => {
+      const card = window.adpxProbe.card();
+      if (!card) throw new Error('no card');
+      let inView = 0;
+      const io = new IntersectionObserver(
+        (entries) => {
+          for (const e of entries) if (e.intersectionRatio >= 0.5) inView += 1;
+        },
+        { threshold: [0, 0.5] },
+      );
+      io.observe(card);
+      for (let i = 0; i < n; i++) {
+        window.scrollTo(0, 0);
+        await window.adpxProbe.frames();
+        card.scrollIntoView({ block: 'center' });
+        await window.adpxProbe.frames();
+      }
+      await window.adpxProbe.frames();
+      io.disconnect();
+      return inView;
+    }, 200);
+    // The probe's own observer saw the card come into view in every cycle (+1: its first entry).
+    expect(cycles).toBeGreaterThanOrEqual(200);
+    await page.waitForTimeout(QUIET_MS);
+    expectCounts(mock, { pixel: 1, adv_pixel: 1 });
+    expect((await events(page)).filter((e) => e.type === 'adpx-impression')).toHaveLength(1);
+  });
+
+  test('half-visible threshold: 40% visible → none; 60% → one', async ({ page, mock }) => {
+    // 400 x 300 = 120,000 px²: a normal card, the 50% rule applies.
+    await page.goto(`${mock.url}/tracking.html?before=2000&w=400&h=300`);
+    await cardReady(page);
+    expect(await showShare(page, 0.4)).toBeCloseTo(0.4, 2);
+    await page.waitForTimeout(QUIET_MS);
+    expectCounts(mock, {});
+    expect(await showShare(page, 0.6)).toBeCloseTo(0.6, 2);
+    await expectHits(mock, 'pixel', 1);
+    await page.waitForTimeout(500);
+    expectCounts(mock, { pixel: 1, adv_pixel: 1 });
+  });
+
+  test('large-card threshold: a card of 242,500 px² or more counts at 30%, not at 25%', async ({
+    page,
+    mock,
+  }) => {
+    // 1000 x 500 = 500,000 px².
+    await page.goto(`${mock.url}/tracking.html?before=2000&w=1000&h=500`);
+    await cardReady(page);
+    expect(await showShare(page, 0.25)).toBeCloseTo(0.25, 2);
+    await page.waitForTimeout(QUIET_MS);
+    expectCounts(mock, {});
+    expect(await showShare(page, 0.35)).toBeCloseTo(0.35, 2);
+    await expectHits(mock, 'pixel', 1);
+  });
+
+  test('a card taller than the viewport still counts when it fills the viewport', async ({ page, mock }) => {
+    // 780 x 2000 card in an 800 x 400 viewport: 30% of it (600 px) can never be in view, so only
+    // the tall-card rule (covers half the viewport) can count it.
+    await page.setViewportSize({ width: 800, height: 400 });
+    await page.goto(`${mock.url}/tracking.html?before=1000&w=780&h=2000`);
+    await cardReady(page);
+    // 160 px of the card at the bottom of the viewport: it covers 39% of the viewport.
+    await showShare(page, 160 / 2000);
+    await page.waitForTimeout(QUIET_MS);
+    expectCounts(mock, {});
+    // The card fills the viewport from top to bottom.
+    await page.evaluate(async () => {
+      const card = window.adpxProbe.card();
+      if (!card) throw new Error('no card');
+      window.scrollTo(0, card.getBoundingClientRect().top + scrollY + 300);
+      await window.adpxProbe.frames();
+    });
+    await expectHits(mock, 'pixel', 1);
+    await page.waitForTimeout(500);
+    expectCounts(mock, { pixel: 1, adv_pixel: 1 });
+  });
+
+  test('hidden page (a backgrounded page, visibilitychange) → none until visible again', async ({
+    page,
+    mock,
+  }) => {
+    // Headless Chromium keeps every page 'visible' (a background tab, bringToFront of another page
+    // or a minimised window change nothing), so the page's visibility is emulated: the document
+    // reports 'hidden' from the start and a real `visibilitychange` event is dispatched on change.
+    await page.addInitScript(() => {
+      let state: DocumentVisibilityState = 'hidden';
+      Object.defineProperty(Document.prototype, 'visibilityState', { configurable: true, get: () => state });
+      Object.defineProperty(Document.prototype, 'hidden', {
+        configurable: true,
+        get: () => state === 'hidden',
+      });
+      window.adpxSetVisibility = (next) => {
+        state = next;
+        document.dispatchEvent(new Event('visibilitychange'));
+      };
+    });
+    await page.goto(`${mock.url}/unit.html`);
+    await cardReady(page);
+    expect(await page.evaluate(() => window.adpxProbe.share())).toBe(1);
+    await page.waitForTimeout(QUIET_MS);
+    expectCounts(mock, {});
+    await page.evaluate(() => window.adpxSetVisibility?.('visible'));
+    await expectHits(mock, 'pixel', 1);
+    // Hidden and visible again: the impression of this load is not counted twice.
+    await page.evaluate(() => window.adpxSetVisibility?.('hidden'));
+    await page.evaluate(() => window.adpxSetVisibility?.('visible'));
+    await page.waitForTimeout(QUIET_MS);
+    expectCounts(mock, { pixel: 1, adv_pixel: 1 });
+  });
+
+  test('dwell option: 900 ms visible then scrolled away → none; 1100 ms → one', async ({ page, mock }) => {
+    await page.goto(`${mock.url}/unit.html?before=3000&dwell=1000`);
+    await cardReady(page);
+    // In view for well under the dwell time (700 ms, a margin for a busy machine), then away.
+    const held = await page.evaluate(async () => {
+      const card = window.adpxProbe.card();
+      if (!card) throw new Error('no card');
+      card.scrollIntoView({ block: 'center' });
+      const start = performance.now();
+      await new Promise((done) => setTimeout(done, 700));
+      window.scrollTo(0, 0);
+      return performance.now() - start;
+    });
+    expect(held).toBeLessThan(1_000);
+    await page.waitForTimeout(QUIET_MS);
+    expectCounts(mock, {});
+
+    // In view and kept there: one impression, no sooner than the dwell time.
+    const since = await page.evaluate(() => {
+      window.adpxProbe.card()?.scrollIntoView({ block: 'center' });
+      return performance.now();
+    });
+    await expectHits(mock, 'pixel', 1);
+    const at = await page.evaluate(() => window.adpxProbe.impressionAt);
+    expect(at).toBeDefined();
+    expect((at ?? 0) - since).toBeGreaterThanOrEqual(1_000);
+    await page.waitForTimeout(500);
+    expectCounts(mock, { pixel: 1, adv_pixel: 1 });
+  });
+});
+
+test.describe('prefetch-style unit: no beacon at all', () => {
+  const cases: Array<[string, string]> = [
+    ['in a 0x0 iframe', 'frame=0x0'],
+    ['in a display:none container', 'wrap=display-none'],
+    ['in a 0x0 container', 'wrap=zero'],
+    ['in a visibility:hidden container', 'wrap=visibility-hidden'],
+    ['in an opacity:0 container', 'wrap=opacity-0'],
+  ];
+  for (const [name, query] of cases) {
+    test(`prefetch-style unit ${name} → no beacon at all, not even on leaving the page`, async ({
+      page,
+      mock,
+    }) => {
+      await page.goto(`${mock.url}/tracking.html?${query}`);
+      // The unit loaded its offers and rendered a card (in the frame, for the iframe case).
+      await expect.poll(() => mock.requests().length).toBe(1);
+      const frame = page.frames().find((f) => f !== page.mainFrame()) ?? page.mainFrame();
+      await expect.poll(() => frame.evaluate(() => window.adpxProbe.card() !== null)).toBe(true);
+      await page.waitForTimeout(QUIET_MS);
+      expectCounts(mock, {});
+      await page.goto(`${mock.url}/landing?left=1`);
+      await page.waitForTimeout(QUIET_MS / 2);
+      expectCounts(mock, {});
+    });
+  }
+});
+
+test.describe('covered cards (IntersectionObserver v2 where it exists)', () => {
+  test('a card covered by page content does not count until uncovered', async ({ page, mock }) => {
+    await page.goto(`${mock.url}/tracking.html?cover=1`);
+    await cardReady(page);
+    expect(await page.evaluate(() => window.adpxProbe.share())).toBe(1);
+    await page.waitForTimeout(QUIET_MS);
+    expectCounts(mock, {});
+    await page.evaluate(() => document.getElementById('cover')?.remove());
+    await expectHits(mock, 'pixel', 1);
+  });
+
+  for (const wrap of ['transform', 'translucent']) {
+    test(`a card under a ${wrap} ancestor still counts (v2's visual-effect verdict is measured)`, async ({
+      page,
+      mock,
+    }) => {
+      await page.goto(`${mock.url}/tracking.html?wrap=${wrap}`);
+      await expectHits(mock, 'pixel', 1);
+    });
+  }
+
+  test('a normal card in the unit counts, with IntersectionObserver v2 available', async ({ page, mock }) => {
+    await page.goto(`${mock.url}/unit.html`);
+    expect(await page.evaluate(() => 'isVisible' in IntersectionObserverEntry.prototype)).toBe(true);
+    await expectHits(mock, 'pixel', 1);
+  });
+});
+
+test.describe('exactly once per load', () => {
+  test('re-renders, resizing and re-showing the same response fire nothing again; a new load does', async ({
+    page,
+    mock,
+  }) => {
+    await page.goto(`${mock.url}/unit.html`);
+    await expectHits(mock, 'pixel', 1);
+    for (const size of [
+      { width: 500, height: 700 },
+      { width: 1280, height: 400 },
+      { width: 1280, height: 800 },
+    ]) {
+      await page.setViewportSize(size);
+      await page.evaluate(() => window.adpxProbe.frames());
+    }
+    // Switching layouts renders a new card element for the same offer.
+    const first = await page.evaluateHandle(() => window.adpxProbe.card());
+    for (const layout of ['popup', 'fullscreen', 'inline']) {
+      await page.evaluate((l) => document.querySelector('adpx-offers')?.setAttribute('layout', l), layout);
+      await cardReady(page);
+    }
+    expect(await page.evaluate((old) => window.adpxProbe.card() !== old, first)).toBe(true);
+    await page.evaluate(async () => {
+      const unit = document.querySelector('adpx-offers');
+      if (!unit) throw new Error('no unit');
+      unit.requestUpdate();
+      await unit.updateComplete;
+      // The same loaded response again.
+      const same = unit.response;
+      unit.response = same;
+      await unit.updateComplete;
+      await window.adpxProbe.frames();
+    });
+    await page.waitForTimeout(QUIET_MS);
+    expectCounts(mock, { pixel: 1, adv_pixel: 1 });
+
+    // A new load is a new response: its impression counts afresh.
+    await page.evaluate(async () => {
+      const unit = document.querySelector('adpx-offers');
+      await unit?.load();
+      unit?.show();
+    });
+    await expectHits(mock, 'pixel', 2);
+    const sessions = new Set(hits(mock, 'pixel').map((h) => h.sessionId));
+    expect(sessions.size).toBe(2);
+  });
+});
+
+test.describe('delivery', () => {
+  test('navigate away right after the pixel → it still arrives', async ({ page, mock }) => {
+    await page.addInitScript(() => {
+      document.addEventListener('adpx-impression', () => {
+        location.href = '/landing?left=pixel';
+      });
+    });
+    await page.goto(`${mock.url}/unit.html`);
+    await page.waitForURL(/left=pixel/);
+    await expectHits(mock, 'pixel', 1);
+    await expectHits(mock, 'adv_pixel', 1);
+    // Leaving a unit that was shown is a close (pagehide), once.
+    await expectHits(mock, 'close', 1);
+    await page.waitForTimeout(500);
+    expectCounts(mock, { pixel: 1, adv_pixel: 1, close: 1 });
+  });
+
+  test('navigate away right after close → it still arrives, once', async ({ page, mock }) => {
+    await page.addInitScript(() => {
+      document.addEventListener('adpx-closed-ads', () => {
+        location.href = '/landing?left=close';
+      });
+    });
+    await page.goto(`${mock.url}/unit.html`);
+    await expectHits(mock, 'pixel', 1);
+    await page.locator('adpx-offers [part~="close"]').first().click();
+    await page.waitForURL(/left=close/);
+    await expectHits(mock, 'close', 1);
+    await page.waitForTimeout(500);
+    expectCounts(mock, { pixel: 1, adv_pixel: 1, close: 1 });
+  });
+
+  test('leaving the page while the unit was shown → close once; never shown → none', async ({
+    page,
+    mock,
+  }) => {
+    await page.goto(`${mock.url}/unit.html?before=3000`);
+    await cardReady(page);
+    await page.goto(`${mock.url}/landing?left=unseen`);
+    await page.waitForTimeout(QUIET_MS);
+    expectCounts(mock, {});
+
+    await page.goto(`${mock.url}/unit.html`);
+    await expectHits(mock, 'pixel', 1);
+    await page.goto(`${mock.url}/landing?left=seen`);
+    await expectHits(mock, 'close', 1);
+    await page.waitForTimeout(500);
+    expectCounts(mock, { pixel: 1, adv_pixel: 1, close: 1 });
+  });
+
+  test('network failure on the first try → the beacon arrives once after retry', async ({ page, mock }) => {
+    test.setTimeout(60_000);
+    const logs: string[] = [];
+    page.on('console', (m: ConsoleMessage) => {
+      if (m.text().startsWith('[adpx]')) logs.push(m.text());
+    });
+    await page.goto(`${mock.url}/unit.html?debug&before=3000`);
+    await cardReady(page);
+    // Chromium silently resends a GET that fails on a reused keep-alive connection, which would
+    // hide the failure from the SDK. Waiting past the mock's idle keep-alive (Node's 5 s) makes
+    // the beacon open a fresh connection, so the dropped connection reaches our retry.
+    await page.waitForTimeout(6_500);
+    mock.failBeacons(1);
+    await scrollCardIntoView(page);
+    await expectHits(mock, 'pixel', 1);
+    await expectHits(mock, 'adv_pixel', 1);
+    await page.waitForTimeout(QUIET_MS);
+    expectCounts(mock, { pixel: 1, adv_pixel: 1 });
+    expect(logs.filter((l) => /beacon attempt 1 failed, retrying in 300 ms/.test(l))).toHaveLength(1);
+    expect(logs.filter((l) => /beacon delivered on attempt 2/.test(l))).toHaveLength(1);
+  });
+
+  test('network failure on the first try, right after load → the beacon still arrives once', async ({
+    page,
+    mock,
+  }) => {
+    mock.failBeacons(1);
+    await page.goto(`${mock.url}/unit.html`);
+    await expectHits(mock, 'pixel', 1);
+    await expectHits(mock, 'adv_pixel', 1);
+    await page.waitForTimeout(QUIET_MS);
+    expectCounts(mock, { pixel: 1, adv_pixel: 1 });
+  });
+
+  test('debug logging shows each rule decision and each beacon', async ({ page, mock }) => {
+    const logs: string[] = [];
+    page.on('console', (m: ConsoleMessage) => {
+      if (m.text().startsWith('[adpx]')) logs.push(m.text());
+    });
+    await page.goto(`${mock.url}/unit.html?before=3000&debug`);
+    await cardReady(page);
+    await page.waitForTimeout(500);
+    await scrollCardIntoView(page);
+    await expectHits(mock, 'pixel', 1);
+    await expect.poll(() => logs.some((l) => /beacon delivered: .*\/beacon\/pixel\//.test(l))).toBe(true);
+    expect(logs.some((l) => /rule does not hold: ratio 0\.000: no part of the card is visible/.test(l))).toBe(
+      true,
+    );
+    expect(logs.some((l) => /rule holds: ratio 1\.000/.test(l))).toBe(true);
+    expect(logs.some((l) => /visibly displayed, impression/.test(l))).toBe(true);
+    expect(logs.some((l) => /beacon pixel of offer \d+: GET /.test(l))).toBe(true);
+    expect(logs.some((l) => /beacon adv_pixel of offer \d+: GET /.test(l))).toBe(true);
+  });
+});
+
+test.describe('back/forward cache', () => {
+  test('back/forward-cache restore → no second pixel', async ({ playwright, mock }) => {
+    // Playwright launches Chromium with --disable-back-forward-cache; this proof needs the real
+    // cache, so it runs in a browser of its own without that switch.
+    const browser = await playwright.chromium.launch({
+      executablePath: chromiumPath(),
+      args: chromiumArgs,
+      ignoreDefaultArgs: ['--disable-back-forward-cache'],
+    });
+    try {
+      const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+      await recordEvents(page);
+      await installProbe(page);
+      await page.goto(`${mock.url}/unit.html`);
+      await expectHits(mock, 'pixel', 1);
+      await page.goto(`${mock.url}/landing?left=bfcache`);
+      // Leaving the shown unit (into the cache) is its close.
+      await expectHits(mock, 'close', 1);
+      await page.goBack({ waitUntil: 'commit' });
+      const restored = () =>
+        page
+          .evaluate(() => ({
+            pageshows: window.adpxProbe.pageshows,
+            notRestoredReasons: JSON.stringify(
+              (performance.getEntriesByType('navigation')[0] as { notRestoredReasons?: unknown } | undefined)
+                ?.notRestoredReasons ?? null,
+            ),
+          }))
+          .catch(() => null);
+      await expect
+        .poll(restored, {
+          message: 'the page must come back from the back/forward cache (pageshow.persisted)',
+        })
+        .toMatchObject({ pageshows: [false, true] });
+      // Restored: the card is there; in view again, its impression is not counted again.
+      await scrollToTop(page);
+      await scrollCardIntoView(page);
+      await page.waitForTimeout(QUIET_MS);
+      expectCounts(mock, { pixel: 1, adv_pixel: 1, close: 1 });
+      expect((await events(page)).filter((e) => e.type === 'adpx-impression')).toHaveLength(1);
+    } finally {
+      await browser.close();
+    }
+  });
+});
