@@ -216,13 +216,14 @@ describe('transformBody (publisher logic)', () => {
     }
   });
 
-  it('403 when it vetoes; 400 when its result breaks the rules; 500 when it throws', async () => {
-    let mode: 'veto' | 'break' | 'throw' = 'veto';
+  it('403 when it vetoes; 400 when its result breaks the rules; 500 when it throws or returns a non-object', async () => {
+    let mode: 'veto' | 'break' | 'throw' | 'null' = 'veto';
     const hooked = await startProxy({
       upstream: mock.url,
       transformBody: (body) => {
         if (mode === 'veto') return false;
         if (mode === 'break') return { ...body, placement: '' };
+        if (mode === 'null') return null as unknown as Record<string, unknown>;
         throw new Error('publisher bug');
       },
     });
@@ -237,6 +238,9 @@ describe('transformBody (publisher logic)', () => {
       expect(messageOf(answer)).toBe('The proxy failed unexpectedly.');
       expect(hooked.logs.at(-1)).toMatchObject({ outcome: 'internal_error', level: 'error' });
       expect(hooked.logs.at(-1)?.message).toMatch(/publisher bug/);
+      mode = 'null';
+      expect((await postOffers(hooked)).status).toBe(500);
+      expect(hooked.logs.at(-1)?.message).toMatch(/transformBody must return an object or false/);
       expect(mock.requests()).toHaveLength(0);
     } finally {
       await hooked.close();

@@ -150,6 +150,10 @@ async function forwardBody(
     if (transformed === false) {
       return failure(403, ProxyOutcome.Vetoed, 'The request was refused by the publisher’s policy.');
     }
+    if (typeof transformed !== 'object' || transformed === null || Array.isArray(transformed)) {
+      // The publisher's bug, not the browser's: a 500, and the log says why.
+      throw new TypeError('transformBody must return an object or false.');
+    }
     body = transformed;
   }
   let upstreamRequest;
