@@ -20,6 +20,8 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',
+      // `interface X extends Y {}` is how declarations merge into the DOM's event maps.
+      '@typescript-eslint/no-empty-object-type': ['error', { allowInterfaces: 'with-single-extends' }],
       'no-console': ['error', { allow: ['warn', 'error', 'info', 'debug'] }],
     },
   },

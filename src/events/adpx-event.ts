@@ -65,18 +65,23 @@ export class AdpxEvent<N extends AdpxEventName = AdpxEventName> extends CustomEv
   }
 }
 
+/** Every `adpx-*` DOM event with its type, for typed `addEventListener`. */
+export interface AdpxDomEventMap {
+  'adpx-ads-found': AdpxEvent<'ads_found'>;
+  'adpx-no-ads-found': AdpxEvent<'no_ads_found'>;
+  'adpx-offer-shown': AdpxEvent<'offer_shown'>;
+  'adpx-impression': AdpxEvent<'impression'>;
+  'adpx-ad-taken': AdpxEvent<'ad_taken'>;
+  'adpx-ad-not-taken': AdpxEvent<'ad_not_taken'>;
+  'adpx-last-ad-taken': AdpxEvent<'last_ad_taken'>;
+  'adpx-url-clicked': AdpxEvent<'url_clicked'>;
+  'adpx-closed-ads': AdpxEvent<'closed_ads'>;
+  'adpx-error': AdpxEvent<'error'>;
+  'adpx-save-for-later': AdpxEvent<'save_for_later'>;
+}
+
 declare global {
-  interface HTMLElementEventMap {
-    'adpx-ads-found': AdpxEvent<'ads_found'>;
-    'adpx-no-ads-found': AdpxEvent<'no_ads_found'>;
-    'adpx-offer-shown': AdpxEvent<'offer_shown'>;
-    'adpx-impression': AdpxEvent<'impression'>;
-    'adpx-ad-taken': AdpxEvent<'ad_taken'>;
-    'adpx-ad-not-taken': AdpxEvent<'ad_not_taken'>;
-    'adpx-last-ad-taken': AdpxEvent<'last_ad_taken'>;
-    'adpx-url-clicked': AdpxEvent<'url_clicked'>;
-    'adpx-closed-ads': AdpxEvent<'closed_ads'>;
-    'adpx-error': AdpxEvent<'error'>;
-    'adpx-save-for-later': AdpxEvent<'save_for_later'>;
-  }
+  interface HTMLElementEventMap extends AdpxDomEventMap {}
+  interface DocumentEventMap extends AdpxDomEventMap {}
+  interface WindowEventMap extends AdpxDomEventMap {}
 }
