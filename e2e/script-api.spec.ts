@@ -174,6 +174,14 @@ test.describe('loading and init order', () => {
     expect(mock.requests()).toHaveLength(0);
   });
 
+  test('init and show called in <head>, before <body> exists, wait for it', async ({ page, mock }) => {
+    await page.goto(`${mock.url}/hosts/head-init.html`);
+    await expect(card(page).getByRole('heading')).toBeVisible();
+    expect(await page.evaluate(() => (window as unknown as { shown: Promise<boolean> }).shown)).toBe(true);
+    expect(mock.requests()).toHaveLength(1);
+    await expect(page.locator('body > adpx-offers')).toHaveCount(1);
+  });
+
   test('window.AdpxConfig and window.AdpxUser are read when the script loads', async ({ page, mock }) => {
     await page.goto(
       webview(mock.url, {
@@ -366,6 +374,34 @@ test.describe('load, show, close', () => {
     await expectHits(mock, 'pixel', 3);
   });
 
+  test('init with autoShow and an immediate show() display once, without an error', async ({
+    page,
+    mock,
+  }) => {
+    await recordEvents(page);
+    await page.goto(webview(mock.url));
+    const result = await page.evaluate(async (endpoint) => {
+      const adpx = window.Adpx;
+      if (!adpx) return null;
+      const log: unknown[] = [];
+      void adpx.init({ accountId: 'test-key', endpoint, autoShow: true });
+      const shown = await adpx.show({
+        callbacks: {
+          errorCallback: (e) => log.push(['error', e]),
+          dismissCallback: (p) => log.push(['dismiss', p]),
+        },
+      });
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      adpx.close();
+      return { shown, log };
+    }, mock.url);
+    expect(result).toEqual({ shown: true, log: [['dismiss', { reason: 'api' }]] });
+    expect(mock.requests()).toHaveLength(1);
+    const types = (await events(page)).map((e) => e.type);
+    expect(types).not.toContain('adpx-error');
+    expect(types.filter((t) => t === 'adpx-ads-found')).toHaveLength(1);
+  });
+
   test('isReady, close and reload never throw and report their state', async ({ page, mock }) => {
     await page.goto(webview(mock.url));
     const before = await page.evaluate(async () => {
@@ -515,16 +551,12 @@ test.describe('show options', () => {
 });
 
 test.describe('settings and styles from AdpxConfig', () => {
-  test('they override the response: close button, backdrop, header, colour, max display time', async ({
-    page,
-    mock,
-  }) => {
-    await recordEvents(page);
+  test('they override the response: close button, backdrop, header, colour', async ({ page, mock }) => {
     await page.goto(
       webview(mock.url, {
         init: {
           autoShow: true,
-          settings: { show_close: false, darken_bg: false, max_display_time: 1.5, unknown_key: 1 },
+          settings: { show_close: false, darken_bg: false, unknown_key: 1 },
           styles: { primary_color: '#ff0000', header: { text: 'Picked for you' }, nonsense: 'x' },
         },
       }),
@@ -542,9 +574,18 @@ test.describe('settings and styles from AdpxConfig', () => {
       .locator('[part~="accept"]')
       .evaluate((el) => getComputedStyle(el).backgroundColor);
     expect(accept).toBe('rgb(255, 0, 0)');
+  });
+
+  test('max_display_time overrides the response: the unit closes itself with reason timeout', async ({
+    page,
+    mock,
+  }) => {
+    await recordEvents(page);
+    await page.goto(webview(mock.url, { init: { autoShow: true, settings: { max_display_time: 1 } } }));
     await expectHits(mock, 'close', 1);
     const closed = (await events(page)).filter((e) => e.type === 'adpx-closed-ads');
     expect(closed.map((e) => e.detail)).toEqual([{ reason: 'timeout' }]);
+    await expect(card(page)).toHaveCount(0);
   });
 
   test('an embedded target renders the offers inline in that element', async ({ page, mock }) => {
@@ -565,10 +606,10 @@ test.describe('settings and styles from AdpxConfig', () => {
   });
 
   test('delay holds the unit back for that many seconds', async ({ page, mock }) => {
-    await page.goto(webview(mock.url, { init: { autoShow: true, settings: { delay: 1 } } }));
+    await page.goto(webview(mock.url, { init: { autoShow: true, settings: { delay: 2 } } }));
     await expect.poll(() => mock.requests().length).toBe(1);
     await page.waitForTimeout(500);
     await expect(card(page)).toHaveCount(0);
-    await expect(card(page).getByRole('heading')).toBeVisible({ timeout: 3000 });
+    await expect(card(page).getByRole('heading')).toBeVisible({ timeout: 5000 });
   });
 });

@@ -41,6 +41,8 @@ export class AdpxController implements AdpxApi {
   private generation = 0;
   private readonly loads = new UnitLoads(this.session);
   private lastPayload?: AdpxUser;
+  /** While an early `init` waits for `<body>`: calls made meanwhile wait for it too. */
+  private settingUp?: Promise<unknown>;
 
   constructor(private readonly windowOverride?: Window) {}
 
@@ -107,8 +109,17 @@ export class AdpxController implements AdpxApi {
       warn('parentOrigin must be an exact origin; it was ignored.');
     if (result.ignored.length > 0) this.log(`unknown config keys ignored: ${result.ignored.join(', ')}`);
     defineElements(this.win.customElements);
-    const body = await bodyReady(this.win.document);
-    if (generation !== this.generation) return;
+    // With a body the unit is placed and its load started before init returns its promise, so
+    // `Adpx.init(config); Adpx.show()` without awaiting works.
+    const doc = this.win.document;
+    if (!doc.body) {
+      const waiting = bodyReady(doc);
+      this.settingUp = waiting;
+      await waiting;
+      if (this.settingUp === waiting) this.settingUp = undefined;
+      if (generation !== this.generation) return;
+    }
+    const body = doc.body as HTMLElement;
     this.setup = unitSetup(config.settings, config.styles);
     const unit = this.placeUnit(body, this.setup);
     configureUnit(unit, config, this.setup);
@@ -159,7 +170,7 @@ export class AdpxController implements AdpxApi {
       this.log(`prefetch: ${found.hit ? 'using the stored response' : `no usable entry (${found.reason})`}`);
       if (found.hit) {
         this.loads.accept(unit, found.response, key);
-        if (config.autoShow && found.response.count > 0) await this.show();
+        if (config.autoShow && this.isReady()) await this.show();
         return;
       }
     }
@@ -169,7 +180,8 @@ export class AdpxController implements AdpxApi {
       savePrefetched(this.win, storageKey, unit.response);
       this.log('prefetch: response stored for the checkout WebView');
     }
-    if (config.autoShow && outcome.count > 0) await this.show();
+    // A host may have called show() meanwhile: autoShow then has nothing left to do.
+    if (config.autoShow && this.isReady()) await this.show();
   }
 
   private payloadFor(extra: AdpxUser | undefined): AdpxUser {
@@ -190,6 +202,7 @@ export class AdpxController implements AdpxApi {
   }
 
   private async loadOutcome(payload: AdpxUser | undefined): Promise<LoadOutcome> {
+    await this.settingUp;
     const { config, unit } = this;
     const message =
       !config || !unit ? 'Call Adpx.init before Adpx.load.' : !config.endpoint ? MISSING_ENDPOINT : '';
@@ -207,6 +220,7 @@ export class AdpxController implements AdpxApi {
   }
 
   async show(options: AdpxShowOptions = {}): Promise<boolean> {
+    await this.settingUp;
     const { unit, setup } = this;
     const callbacks = options.callbacks ?? {};
     if (!unit || !setup) return this.showFailed(callbacks, 'Call Adpx.init and Adpx.load before Adpx.show.');
@@ -217,6 +231,10 @@ export class AdpxController implements AdpxApi {
     if (unit.state === 'ready' && unit.response?.count === 0) {
       const info: AdpxErrorInfo = { message: 'No offers to show.', code: 'no_offers' };
       return this.showFailed(callbacks, info.message, info, false);
+    }
+    if (unit.state === 'shown' && this.session.displayed) {
+      this.session.adopt(options.callbacks);
+      return true;
     }
     if (!this.isReady()) {
       const message = this.session.displayed
@@ -251,6 +269,7 @@ export class AdpxController implements AdpxApi {
   }
 
   async reload(): Promise<boolean> {
+    await this.settingUp;
     const { unit, config } = this;
     if (!unit || !config) return this.showFailed({}, 'Call Adpx.init before Adpx.reload.');
     const supplied = this.loads.takeSupplied(unit);

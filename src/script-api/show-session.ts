@@ -76,6 +76,11 @@ export class ShowSession {
     return true;
   }
 
+  /** A second `show` while these offers are on screen: its callbacks apply from now on. */
+  adopt(callbacks: AdpxShowCallbacks | undefined): void {
+    if (callbacks) this.callbacks = callbacks;
+  }
+
   private insets(): Array<[string, string]> {
     if (!this.position) return [];
     const win = this.win();
