@@ -397,6 +397,45 @@ test.describe('errors and page integration', () => {
     expect(next && previous && next.x < previous.x).toBe(true);
   });
 
+  test('prefers-reduced-motion: no animations', async ({ page, mock }) => {
+    const animationNames = () =>
+      page.evaluate(() => {
+        const root = document.querySelector('adpx-offers')?.shadowRoot;
+        return ['[part~="overlay"]', '[part~="dialog"]', 'adpx-offer'].map((selector) => {
+          const el = root?.querySelector(selector);
+          return el ? getComputedStyle(el).animationName : 'missing';
+        });
+      });
+    await page.goto(`${mock.url}${lab('layout=popup')}`);
+    await expect(headline(page)).toBeVisible();
+    expect(await animationNames()).toEqual(['adpx-fade', 'adpx-rise', 'adpx-fade']);
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    expect(await animationNames()).toEqual(['none', 'none', 'none']);
+  });
+
+  test('dark colour scheme: the built-in dark theme when neither page nor response sets colours', async ({
+    page,
+    mock,
+  }) => {
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await page.route(/\/native\/v[24]\/offers\.json/, async (route) => {
+      const response = await route.fetch();
+      const json = (await response.json()) as { data: { styles?: unknown } };
+      delete json.data.styles;
+      await route.fulfill({ response, json });
+    });
+    await page.goto(`${mock.url}${lab()}`);
+    await expect(headline(page)).toBeVisible();
+    const colours = await cards(page).evaluate((card) => {
+      const style = getComputedStyle(card);
+      return [
+        style.getPropertyValue('--adpx-background').trim(),
+        style.getPropertyValue('--adpx-text-color').trim(),
+      ];
+    });
+    expect(colours).toEqual(['#171b24', '#e9ecf2']);
+  });
+
   test('works under a CSP without unsafe-inline styles', async ({ page, mock }) => {
     // Offers without images: the card's image frame is the card's own business (see the report);
     // this checks that the unit itself never needs an inline style.
