@@ -1,7 +1,7 @@
 import { html, nothing, type PropertyValues } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import { classMap } from 'lit/directives/class-map.js';
-import { isOffersError, type OffersError } from '../client/errors.js';
+import { isOffersError } from '../client/errors.js';
 import { createDebugLog, type DebugLog } from '../debug.js';
 import { AdpxEvent, type CloseReason } from '../events/adpx-event.js';
 import type { OffersResponse } from '../model/types.js';
@@ -81,7 +81,10 @@ export type { TermsMode };
  * @cssprop --adpx-min-height - Inline and list layouts: space reserved before offers arrive.
  * @cssprop --adpx-popup-width - The popup's largest width.
  * @cssprop --adpx-fullscreen-width - Fullscreen: largest width of the content column.
- * @cssprop --adpx-inset-top - Popup: distance kept from the top edge (also `-right`, `-bottom`, `-left`).
+ * @cssprop --adpx-inset-top - Popup: distance kept from the top edge (default 16px, at least the safe area).
+ * @cssprop --adpx-inset-right - Popup: distance kept from the right edge.
+ * @cssprop --adpx-inset-bottom - Popup: distance kept from the bottom edge.
+ * @cssprop --adpx-inset-left - Popup: distance kept from the left edge.
  * @cssprop --adpx-list-gap - Space between cards in the list layout.
  *
  * @slot - None: the unit renders its offers only.
@@ -181,7 +184,7 @@ export class AdpxOffersElement extends OffersRequestElement {
         this.log('load aborted or replaced');
         throw error;
       }
-      throw this.flow.fail(error) satisfies OffersError;
+      throw this.flow.fail(error);
     }
   }
 
