@@ -12,7 +12,7 @@ export type Framework = (typeof FRAMEWORKS)[number];
  * load, so the tests of those cases are expected to fail. Flip this to `true` with that change;
  * docs/frameworks.md ("Upgrade safety") describes it.
  */
-export const LOADS_AFTER_FIRST_UPDATE = false;
+export const LOADS_AFTER_FIRST_UPDATE = true;
 export const LOAD_TIMING_NOTE =
   '<adpx-offers> loads in connectedCallback, before late properties arrive: see docs/frameworks.md';
 

@@ -9,7 +9,7 @@ import { offersStyles } from './adpx-offers.styles.js';
 import { LoadController } from './load-controller.js';
 import type { TermsMode } from './terms/adpx-terms.js';
 import { acceptResponse } from './unit/accept-response.js';
-import { cssProps } from './unit/css-props.js';
+import { cssProps } from './css-props.js';
 import { DisplayTimer } from './unit/display-timer.js';
 import { END_TEXT, isModalLayout, offerAnnouncement, toLayout, type UnitLayout } from './unit/flow.js';
 import { FlowController } from './unit/flow-controller.js';
@@ -155,12 +155,8 @@ export class AdpxOffersElement extends OffersRequestElement {
   override connectedCallback(): void {
     super.connectedCallback();
     window.addEventListener('pagehide', this.onPageHide);
-    if (!this.manual && this.flow.status === UnitStatus.Idle && this.apiKey && this.endpoint) {
-      this.load().then(
-        (total) => total > 0 && this.show(),
-        () => {},
-      );
-    }
+    // A first connection loads in the first update (willUpdate); a reconnection at once.
+    if (this.hasUpdated) this.autoLoad();
   }
 
   override disconnectedCallback(): void {
@@ -219,8 +215,23 @@ export class AdpxOffersElement extends OffersRequestElement {
     return unitSettings(this.flow.response?.settings, this.overrides?.settings);
   }
 
+  /**
+   * Fetches on connect unless `manual`, once `api-key` and `endpoint` are set. Not in
+   * connectedCallback: properties set before the element was defined are applied by Lit in the
+   * first update, and some frameworks (Angular) bind properties after inserting the element.
+   */
+  private autoLoad(): void {
+    if (!this.isConnected || this.manual || this.flow.status !== UnitStatus.Idle) return;
+    if (!this.apiKey || !this.endpoint) return;
+    this.load().then(
+      (total) => total > 0 && this.show(),
+      () => {},
+    );
+  }
+
   protected override willUpdate(changed: PropertyValues): void {
     if (changed.has('debug')) this.log = createDebugLog(this.debug);
+    this.autoLoad();
     const { status, index } = this.flow;
     if (status !== this.seenStatus) this.statusChanged(status);
     if (status === UnitStatus.Shown && index !== this.seenIndex && this.view !== 'list') this.announceOffer();

@@ -5,7 +5,7 @@
  */
 import { html, nothing, type TemplateResult } from 'lit';
 import { ref } from 'lit/directives/ref.js';
-import { styleMap } from 'lit/directives/style-map.js';
+import { cssProps } from '../css-props.js';
 import { imageSources, type CardImage } from './image-source.js';
 
 export interface MediaOptions {
@@ -24,7 +24,7 @@ export function mediaTemplate(options: MediaOptions): TemplateResult {
   return html`<div
     part="media"
     class="media"
-    style=${styleMap({ '--_ratio': `${image.ratio.x} / ${image.ratio.y}` })}
+    ${cssProps({ '--_ratio': `${image.ratio.x} / ${image.ratio.y}` })}
     ${ref(options.frame)}
   >
     ${
