@@ -108,13 +108,20 @@ function counts(mock: MockOffersService): Record<string, number> {
 }
 
 /** Asserts that exactly these beacons were received (kinds not named: none). */
-function expectCounts(mock: MockOffersService, expected: Record<string, number>): void {
-  expect(counts(mock)).toEqual(expected);
+function expectCounts(mock: MockOffersService, expected: Record<string, number>, step: string): void {
+  const actual = counts(mock);
+  // Recorded in the test report: the observed counts of each proof.
+  test.info().annotations.push({ type: 'beacons', description: `${step}: ${JSON.stringify(actual)}` });
+  expect(actual).toEqual(expected);
 }
 
 test.beforeEach(async ({ page }) => {
   await recordEvents(page);
   await installProbe(page);
+});
+
+test.afterEach(({ mock }, info) => {
+  info.annotations.push({ type: 'beacons', description: `at the end: ${JSON.stringify(counts(mock))}` });
 });
 
 test.describe('visibly displayed', () => {
@@ -126,7 +133,7 @@ test.describe('visibly displayed', () => {
     await page.goto(`${mock.url}/unit.html?before=3000`);
     await cardReady(page);
     await page.waitForTimeout(QUIET_MS);
-    expectCounts(mock, {});
+    expectCounts(mock, {}, 'below the fold, before scrolling');
 
     await scrollCardIntoView(page);
     await expectHits(mock, 'pixel', 1);
@@ -157,7 +164,7 @@ test.describe('visibly displayed', () => {
     // The probe's own observer saw the card come into view in every cycle (+1: its first entry).
     expect(cycles).toBeGreaterThanOrEqual(200);
     await page.waitForTimeout(QUIET_MS);
-    expectCounts(mock, { pixel: 1, adv_pixel: 1 });
+    expectCounts(mock, { pixel: 1, adv_pixel: 1 }, 'after scrolling in + 200 scroll cycles');
     expect((await events(page)).filter((e) => e.type === 'adpx-impression')).toHaveLength(1);
   });
 
@@ -167,11 +174,11 @@ test.describe('visibly displayed', () => {
     await cardReady(page);
     expect(await showShare(page, 0.4)).toBeCloseTo(0.4, 2);
     await page.waitForTimeout(QUIET_MS);
-    expectCounts(mock, {});
+    expectCounts(mock, {}, '40% visible');
     expect(await showShare(page, 0.6)).toBeCloseTo(0.6, 2);
     await expectHits(mock, 'pixel', 1);
     await page.waitForTimeout(500);
-    expectCounts(mock, { pixel: 1, adv_pixel: 1 });
+    expectCounts(mock, { pixel: 1, adv_pixel: 1 }, '60% visible');
   });
 
   test('large-card threshold: a card of 242,500 px² or more counts at 30%, not at 25%', async ({
@@ -183,7 +190,7 @@ test.describe('visibly displayed', () => {
     await cardReady(page);
     expect(await showShare(page, 0.25)).toBeCloseTo(0.25, 2);
     await page.waitForTimeout(QUIET_MS);
-    expectCounts(mock, {});
+    expectCounts(mock, {}, 'large card, 25% visible');
     expect(await showShare(page, 0.35)).toBeCloseTo(0.35, 2);
     await expectHits(mock, 'pixel', 1);
   });
@@ -197,7 +204,7 @@ test.describe('visibly displayed', () => {
     // 160 px of the card at the bottom of the viewport: it covers 39% of the viewport.
     await showShare(page, 160 / 2000);
     await page.waitForTimeout(QUIET_MS);
-    expectCounts(mock, {});
+    expectCounts(mock, {}, 'tall card covering 39% of the viewport');
     // The card fills the viewport from top to bottom.
     await page.evaluate(async () => {
       const card = window.adpxProbe.card();
@@ -207,7 +214,7 @@ test.describe('visibly displayed', () => {
     });
     await expectHits(mock, 'pixel', 1);
     await page.waitForTimeout(500);
-    expectCounts(mock, { pixel: 1, adv_pixel: 1 });
+    expectCounts(mock, { pixel: 1, adv_pixel: 1 }, 'tall card filling the viewport');
   });
 
   test('hidden page (a backgrounded page, visibilitychange) → none until visible again', async ({
@@ -233,14 +240,14 @@ test.describe('visibly displayed', () => {
     await cardReady(page);
     expect(await page.evaluate(() => window.adpxProbe.share())).toBe(1);
     await page.waitForTimeout(QUIET_MS);
-    expectCounts(mock, {});
+    expectCounts(mock, {}, 'hidden page');
     await page.evaluate(() => window.adpxSetVisibility?.('visible'));
     await expectHits(mock, 'pixel', 1);
     // Hidden and visible again: the impression of this load is not counted twice.
     await page.evaluate(() => window.adpxSetVisibility?.('hidden'));
     await page.evaluate(() => window.adpxSetVisibility?.('visible'));
     await page.waitForTimeout(QUIET_MS);
-    expectCounts(mock, { pixel: 1, adv_pixel: 1 });
+    expectCounts(mock, { pixel: 1, adv_pixel: 1 }, 'visible, then hidden and visible again');
   });
 
   test('dwell option: 900 ms visible then scrolled away → none; 1100 ms → one', async ({ page, mock }) => {
@@ -258,7 +265,7 @@ test.describe('visibly displayed', () => {
     });
     expect(held).toBeLessThan(1_000);
     await page.waitForTimeout(QUIET_MS);
-    expectCounts(mock, {});
+    expectCounts(mock, {}, 'in view 700 ms, then scrolled away');
 
     // In view and kept there: one impression, no sooner than the dwell time.
     const since = await page.evaluate(() => {
@@ -270,7 +277,7 @@ test.describe('visibly displayed', () => {
     expect(at).toBeDefined();
     expect((at ?? 0) - since).toBeGreaterThanOrEqual(1_000);
     await page.waitForTimeout(500);
-    expectCounts(mock, { pixel: 1, adv_pixel: 1 });
+    expectCounts(mock, { pixel: 1, adv_pixel: 1 }, 'in view and kept there');
   });
 });
 
@@ -293,10 +300,10 @@ test.describe('prefetch-style unit: no beacon at all', () => {
       const frame = page.frames().find((f) => f !== page.mainFrame()) ?? page.mainFrame();
       await expect.poll(() => frame.evaluate(() => window.adpxProbe.card() !== null)).toBe(true);
       await page.waitForTimeout(QUIET_MS);
-      expectCounts(mock, {});
+      expectCounts(mock, {}, 'unit loaded, card rendered');
       await page.goto(`${mock.url}/landing?left=1`);
       await page.waitForTimeout(QUIET_MS / 2);
-      expectCounts(mock, {});
+      expectCounts(mock, {}, 'after leaving the page');
     });
   }
 });
@@ -307,7 +314,7 @@ test.describe('covered cards (IntersectionObserver v2 where it exists)', () => {
     await cardReady(page);
     expect(await page.evaluate(() => window.adpxProbe.share())).toBe(1);
     await page.waitForTimeout(QUIET_MS);
-    expectCounts(mock, {});
+    expectCounts(mock, {}, 'covered');
     await page.evaluate(() => document.getElementById('cover')?.remove());
     await expectHits(mock, 'pixel', 1);
   });
@@ -322,11 +329,19 @@ test.describe('covered cards (IntersectionObserver v2 where it exists)', () => {
     });
   }
 
-  test('a normal card in the unit counts, with IntersectionObserver v2 available', async ({ page, mock }) => {
-    await page.goto(`${mock.url}/unit.html`);
-    expect(await page.evaluate(() => 'isVisible' in IntersectionObserverEntry.prototype)).toBe(true);
-    await expectHits(mock, 'pixel', 1);
-  });
+  for (const layout of ['inline', 'popup', 'fullscreen', 'list']) {
+    test(`a normal card in the ${layout} layout counts, with IntersectionObserver v2 available`, async ({
+      page,
+      mock,
+    }) => {
+      await page.goto(`${mock.url}/unit.html?layout=${layout}`);
+      expect(await page.evaluate(() => 'isVisible' in IntersectionObserverEntry.prototype)).toBe(true);
+      await expectHits(mock, 'pixel', 1, 1001);
+      await page.waitForTimeout(500);
+      expect(hits(mock, 'pixel', 1001)).toHaveLength(1);
+      expect(hits(mock, 'adv_pixel', 1001)).toHaveLength(1);
+    });
+  }
 });
 
 test.describe('exactly once per load', () => {
@@ -363,7 +378,11 @@ test.describe('exactly once per load', () => {
       await window.adpxProbe.frames();
     });
     await page.waitForTimeout(QUIET_MS);
-    expectCounts(mock, { pixel: 1, adv_pixel: 1 });
+    expectCounts(
+      mock,
+      { pixel: 1, adv_pixel: 1 },
+      'after resizes, layout switches, re-render, same response again',
+    );
 
     // A new load is a new response: its impression counts afresh.
     await page.evaluate(async () => {
@@ -391,7 +410,7 @@ test.describe('delivery', () => {
     // Leaving a unit that was shown is a close (pagehide), once.
     await expectHits(mock, 'close', 1);
     await page.waitForTimeout(500);
-    expectCounts(mock, { pixel: 1, adv_pixel: 1, close: 1 });
+    expectCounts(mock, { pixel: 1, adv_pixel: 1, close: 1 }, 'navigated away on adpx-impression');
   });
 
   test('navigate away right after close → it still arrives, once', async ({ page, mock }) => {
@@ -406,7 +425,7 @@ test.describe('delivery', () => {
     await page.waitForURL(/left=close/);
     await expectHits(mock, 'close', 1);
     await page.waitForTimeout(500);
-    expectCounts(mock, { pixel: 1, adv_pixel: 1, close: 1 });
+    expectCounts(mock, { pixel: 1, adv_pixel: 1, close: 1 }, 'navigated away on adpx-closed-ads');
   });
 
   test('leaving the page while the unit was shown → close once; never shown → none', async ({
@@ -417,14 +436,14 @@ test.describe('delivery', () => {
     await cardReady(page);
     await page.goto(`${mock.url}/landing?left=unseen`);
     await page.waitForTimeout(QUIET_MS);
-    expectCounts(mock, {});
+    expectCounts(mock, {}, 'left a never-shown unit');
 
     await page.goto(`${mock.url}/unit.html`);
     await expectHits(mock, 'pixel', 1);
     await page.goto(`${mock.url}/landing?left=seen`);
     await expectHits(mock, 'close', 1);
     await page.waitForTimeout(500);
-    expectCounts(mock, { pixel: 1, adv_pixel: 1, close: 1 });
+    expectCounts(mock, { pixel: 1, adv_pixel: 1, close: 1 }, 'left a shown unit');
   });
 
   test('network failure on the first try → the beacon arrives once after retry', async ({ page, mock }) => {
@@ -444,7 +463,7 @@ test.describe('delivery', () => {
     await expectHits(mock, 'pixel', 1);
     await expectHits(mock, 'adv_pixel', 1);
     await page.waitForTimeout(QUIET_MS);
-    expectCounts(mock, { pixel: 1, adv_pixel: 1 });
+    expectCounts(mock, { pixel: 1, adv_pixel: 1 }, 'first beacon GET dropped (fresh connection)');
     expect(logs.filter((l) => /beacon attempt 1 failed, retrying in 300 ms/.test(l))).toHaveLength(1);
     expect(logs.filter((l) => /beacon delivered on attempt 2/.test(l))).toHaveLength(1);
   });
@@ -458,7 +477,7 @@ test.describe('delivery', () => {
     await expectHits(mock, 'pixel', 1);
     await expectHits(mock, 'adv_pixel', 1);
     await page.waitForTimeout(QUIET_MS);
-    expectCounts(mock, { pixel: 1, adv_pixel: 1 });
+    expectCounts(mock, { pixel: 1, adv_pixel: 1 }, 'first beacon GET dropped (right after load)');
   });
 
   test('debug logging shows each rule decision and each beacon', async ({ page, mock }) => {
@@ -520,7 +539,11 @@ test.describe('back/forward cache', () => {
       await scrollToTop(page);
       await scrollCardIntoView(page);
       await page.waitForTimeout(QUIET_MS);
-      expectCounts(mock, { pixel: 1, adv_pixel: 1, close: 1 });
+      expectCounts(
+        mock,
+        { pixel: 1, adv_pixel: 1, close: 1 },
+        'after the back/forward-cache restore, card scrolled into view',
+      );
       expect((await events(page)).filter((e) => e.type === 'adpx-impression')).toHaveLength(1);
     } finally {
       await browser.close();

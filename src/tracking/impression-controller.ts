@@ -52,6 +52,8 @@ export class ImpressionController implements ReactiveController {
   private thresholds: readonly number[] = VIEWABILITY_THRESHOLDS;
   private trackVisibility = false;
   private key: string | null = null;
+  /** The last key watched, for log lines after it fired. */
+  private label = '-';
   private timer?: ReturnType<typeof setTimeout>;
   private recheck?: ReturnType<typeof setTimeout>;
   private lastEntry?: Entry;
@@ -70,6 +72,7 @@ export class ImpressionController implements ReactiveController {
     if (key === this.key) return;
     this.stop();
     this.key = key;
+    if (key !== null) this.label = key;
     if (this.connected && key !== null) this.start();
   }
 
@@ -88,7 +91,7 @@ export class ImpressionController implements ReactiveController {
   }
 
   private log(message: string): void {
-    this.options.log?.(`offer ${this.key ?? '-'}: ${message}`);
+    this.options.log?.(`offer ${this.key ?? this.label}: ${message}`);
   }
 
   private start(): void {
@@ -164,6 +167,7 @@ export class ImpressionController implements ReactiveController {
   };
 
   private readonly onVisibilityChange = (): void => {
+    if (!this.observer) return;
     if (document.visibilityState !== 'visible') {
       this.clearTimers();
       this.note({ holds: false, reason: `page ${document.visibilityState}: clock stopped`, recheck: false });
@@ -174,7 +178,8 @@ export class ImpressionController implements ReactiveController {
 
   private readonly onPageShow = (event: PageTransitionEvent): void => {
     if (!event.persisted) return;
-    this.log('page restored from the back/forward cache; beacons of this load stay fired');
+    const state = this.observer ? 'still watching' : 'impression already counted';
+    this.log(`page restored from the back/forward cache (${state}); fired beacons stay fired`);
     this.refresh();
   };
 
