@@ -1,0 +1,82 @@
+// Render benchmark, run by bench/run.mjs: the same response rendered by the SDK (`setApiResponse`
+// + `reload`) and by the hand-written baseline, interleaved, each from an empty slot and each timed
+// by `benchKit.timeRender`. Also times `next()` on the SDK's unit.
+(() => {
+  const { afterNextPaint, fetchResponse, nextEvent, timeRender } = window.benchKit;
+
+  /** Nodes below `node`, shadow trees included. */
+  const countNodes = (node) => {
+    let n = 0;
+    const children = [...(node.shadowRoot?.childNodes ?? []), ...node.childNodes];
+    for (const child of children) n += 1 + countNodes(child);
+    return n;
+  };
+
+  window.benchRender = async ({ pairs, sdkFirst }) => {
+    const raw = await fetchResponse('demo-key', 'bench');
+    await window.Adpx.init({
+      accountId: 'demo-key',
+      endpoint: location.origin,
+      placement: 'bench',
+      autoLoad: false,
+      settings: { target: '#sdk' },
+    });
+    const baselineSlot = document.getElementById('baseline');
+    const sdkSlot = document.getElementById('sdk');
+    const rows = { sdk: [], baseline: [], next: [] };
+    const nodes = {};
+
+    const sdk = async () => {
+      const copy = structuredClone(raw);
+      const render = await timeRender(() => {
+        const shown = nextEvent(document, 'adpx-offer-shown');
+        void window.Adpx.setApiResponse(copy).then(() => window.Adpx.reload());
+        return shown;
+      });
+      const unit = sdkSlot.querySelector('adpx-offers');
+      if (!unit?.shadowRoot?.querySelector('adpx-offer')) throw new Error('the SDK rendered no card');
+      nodes.sdk = countNodes(sdkSlot);
+      const next = await timeRender(() => {
+        const shown = nextEvent(unit, 'adpx-offer-shown');
+        unit.next();
+        return shown;
+      });
+      window.Adpx.close();
+      await afterNextPaint();
+      return { render, next };
+    };
+
+    const baseline = async () => {
+      const copy = structuredClone(raw);
+      const render = await timeRender(() => {
+        window.renderBaselineCard(baselineSlot, copy);
+      });
+      nodes.baseline = countNodes(baselineSlot);
+      baselineSlot.replaceChildren();
+      await afterNextPaint();
+      return render;
+    };
+
+    let cold;
+    for (let i = 0; i <= pairs; i++) {
+      const sdkNow = i % 2 === 0 ? sdkFirst : !sdkFirst;
+      let s;
+      let b;
+      if (sdkNow) {
+        s = await sdk();
+        b = await baseline();
+      } else {
+        b = await baseline();
+        s = await sdk();
+      }
+      if (i === 0) {
+        cold = { sdk: s.render, baseline: b, next: s.next };
+        continue;
+      }
+      rows.sdk.push(s.render);
+      rows.next.push(s.next);
+      rows.baseline.push(b);
+    }
+    return { cold, rows, nodes };
+  };
+})();
