@@ -576,6 +576,20 @@ test.describe('settings and styles from AdpxConfig', () => {
     expect(accept).toBe('rgb(255, 0, 0)');
   });
 
+  test('they turn the offer wall off and place the popup at the bottom', async ({ page, mock }) => {
+    // Taller than the popup, so that centred and bottom-aligned differ.
+    await page.setViewportSize({ width: 1280, height: 1600 });
+    await page.goto(
+      webview(mock.url, { init: { autoShow: true, settings: { offerwall: false, ad_position: 'bottom' } } }),
+    );
+    await expect(card(page).getByRole('heading')).toBeVisible();
+    await expect(card(page).locator('[part~="offerwall"]')).toHaveCount(0);
+    const box = await page.locator('adpx-offers .box').first().boundingBox();
+    const height = page.viewportSize()?.height ?? 0;
+    // Bottom-aligned: the popup ends within the inset of the viewport's bottom (centred, it would not).
+    expect(height - ((box?.y ?? 0) + (box?.height ?? 0))).toBeLessThan(40);
+  });
+
   test('max_display_time overrides the response: the unit closes itself with reason timeout', async ({
     page,
     mock,

@@ -110,6 +110,9 @@ export class AdpxOfferElement extends LitElement {
   /** Show the offer's QR code (for cross-device use). Off unless the publisher asks for it. */
   @property({ type: Boolean, attribute: 'show-qr' }) showQr = false;
 
+  /** Hide the 'More offers' action even when the offer enables the offer wall. */
+  @property({ type: Boolean, attribute: 'no-offerwall' }) noOfferwall = false;
+
   /** The response's `privacy_url`: a "Privacy" link is shown when it is an http(s) URL. */
   @property({ attribute: 'privacy-url' }) privacyUrl?: string;
 
@@ -250,7 +253,7 @@ export class AdpxOfferElement extends LitElement {
           ${loyaltyTemplate(offer)} ${qrTemplate(offer, this.showQr)}
           ${ctaTemplate({ ...labels, onAccept: this.onAccept, onDecline: this.onDecline })}
           ${extrasTemplate({
-            offerwallUrl: offer.offerwall_enabled ? offer.offerwall_url : undefined,
+            offerwallUrl: offer.offerwall_enabled && !this.noOfferwall ? offer.offerwall_url : undefined,
             canSave: offer.perkswallet_enabled && offer.save_for_later_url !== undefined,
             saveState: this.saveState,
             onLink: this.onLink,

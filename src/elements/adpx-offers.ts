@@ -303,6 +303,8 @@ export class AdpxOffersElement extends OffersRequestElement {
       heading: this.heading,
       hideClose: this.hideClose,
       showQr: this.showQr,
+      noOfferwall: this.settings.offerwall === false,
+      position: this.settings.position,
       terms: this.terms,
       dwell: this.dwell,
       debug: this.debug,

@@ -3,22 +3,43 @@ import { MAX_TIMER_MS, unitSettings } from '../../src/elements/unit/settings.js'
 
 describe('unitSettings', () => {
   it('reads the mock service defaults', () => {
-    expect(unitSettings({ max_display_time: 600, auto_close: false })).toEqual({
+    expect(unitSettings({ max_display_time: 600, auto_close: false })).toMatchObject({
       maxDisplayMs: 600_000,
       autoClose: false,
     });
   });
 
   it('has no clock and no auto close without settings', () => {
-    expect(unitSettings(undefined)).toEqual({ maxDisplayMs: undefined, autoClose: false });
-    expect(unitSettings({})).toEqual({ maxDisplayMs: undefined, autoClose: false });
+    expect(unitSettings(undefined)).toMatchObject({
+      maxDisplayMs: undefined,
+      autoClose: false,
+      offerwall: undefined,
+      position: 'center',
+    });
+    expect(unitSettings({})).toMatchObject({
+      maxDisplayMs: undefined,
+      autoClose: false,
+      offerwall: undefined,
+      position: 'center',
+    });
+  });
+
+  it('takes the offer wall switch and popup position from overrides only', () => {
+    expect(unitSettings({}, { offerwall_enabled: false, ad_position: 'bottom' })).toMatchObject({
+      offerwall: false,
+      position: 'bottom',
+    });
+    expect(unitSettings({}, { offerwall_enabled: 'yes', ad_position: 'left' })).toMatchObject({
+      offerwall: undefined,
+      position: 'center',
+    });
   });
 
   it('puts overrides over the response', () => {
     expect(
       unitSettings({ max_display_time: 600, auto_close: false }, { max_display_time: 1, auto_close: true }),
-    ).toEqual({ maxDisplayMs: 1000, autoClose: true });
-    expect(unitSettings({ max_display_time: 5 }, { auto_close: true })).toEqual({
+    ).toMatchObject({ maxDisplayMs: 1000, autoClose: true });
+    expect(unitSettings({ max_display_time: 5 }, { auto_close: true })).toMatchObject({
       maxDisplayMs: 5000,
       autoClose: true,
     });

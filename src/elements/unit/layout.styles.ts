@@ -59,6 +59,12 @@ export const layoutStyles = css`
     background: var(--adpx-backdrop-color, rgb(10 14 24 / 0.6));
     place-items: center;
   }
+  .layout-popup.position-top {
+    align-items: start;
+  }
+  .layout-popup.position-bottom {
+    align-items: end;
+  }
   .layout-popup .box {
     width: min(100%, var(--adpx-popup-width, 480px));
     box-shadow: var(--adpx-shadow, 0 24px 64px rgb(0 0 0 / 0.28));

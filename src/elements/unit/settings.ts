@@ -29,6 +29,10 @@ export interface UnitSettings {
    * flow ends.
    */
   autoClose: boolean;
+  /** `false`: no 'More offers' action on any card, whatever the offers say (an override only). */
+  offerwall: boolean | undefined;
+  /** Where the popup sits vertically (an override only): `top`, `center` (default) or `bottom`. */
+  position: 'top' | 'center' | 'bottom';
 }
 
 /** setTimeout's largest delay (about 24.8 days); a longer one would fire at once. */
@@ -46,7 +50,12 @@ export function unitSettings(
   const seconds =
     toPositiveNumber(overrides?.max_display_time) ?? toPositiveNumber(response?.max_display_time);
   const autoClose = toBoolean(overrides?.auto_close) ?? toBoolean(response?.auto_close) ?? false;
+  const extra: Readonly<Record<string, unknown>> | undefined = overrides;
+  const offerwall = toBoolean(extra?.offerwall_enabled);
+  const position = extra?.ad_position;
   return {
+    offerwall,
+    position: position === 'top' || position === 'bottom' ? position : 'center',
     maxDisplayMs: seconds === undefined ? undefined : Math.min(Math.round(seconds * 1000), MAX_TIMER_MS),
     autoClose,
   };

@@ -22,6 +22,10 @@ export interface UnitView {
   heading: string;
   hideClose: boolean;
   showQr: boolean;
+  /** No 'More offers' action (the script API's `offerwall: false`). */
+  noOfferwall: boolean;
+  /** Vertical place of the popup. */
+  position: 'top' | 'center' | 'bottom';
   terms: TermsMode;
   dwell: number;
   debug: boolean;
@@ -140,6 +144,7 @@ function card(v: UnitView, offer: Offer, index: number, oneAtATime: boolean): Te
     .terms=${v.terms}
     ?eager=${index === 0}
     ?show-qr=${v.showQr}
+    ?no-offerwall=${v.noOfferwall}
     privacy-url=${ifDefined(v.response.privacy_url)}
     @adpx-impression=${v.onImpression}
     @adpx-ad-taken=${oneAtATime ? v.onCardDone : nothing}
@@ -180,7 +185,7 @@ function modal(v: UnitView): TemplateResult {
   const name = labelAttributes(v);
   return html`<dialog
     part="overlay"
-    class="overlay layout-${v.layout}"
+    class="overlay layout-${v.layout} position-${v.position}"
     aria-labelledby=${ifDefined(name.labelledby)}
     aria-label=${ifDefined(name.label)}
     @cancel=${v.onCancel}
