@@ -56,6 +56,7 @@ export interface AdpxOfferAttributes {
   debug?: boolean;
   eager?: boolean;
   'show-qr'?: boolean;
+  'no-offerwall'?: boolean;
   'privacy-url'?: string;
   terms?: AdpxOfferElement['terms'];
 }
