@@ -502,6 +502,8 @@ test.describe('show options', () => {
     mock,
   }) => {
     await page.setViewportSize({ width: 360, height: 740 });
+    // No entrance animation: the box is measured at rest.
+    await page.emulateMedia({ reducedMotion: 'reduce' });
     await showWithMargins(page, mock.url);
     // 20 → 15 % of 360 = 54; 10 % = 36; 5 % = 18; -5 → 0.
     expect(await insets(page)).toEqual(['54px', '36px', '18px', '0px']);
@@ -515,6 +517,8 @@ test.describe('show options', () => {
 
   test('landscape 740x360: margins are taken of the height', async ({ page, mock }) => {
     await page.setViewportSize({ width: 740, height: 360 });
+    // No entrance animation: the box is measured at rest.
+    await page.emulateMedia({ reducedMotion: 'reduce' });
     await showWithMargins(page, mock.url);
     expect(await insets(page)).toEqual(['54px', '36px', '18px', '0px']);
     const rect = await box(page).boundingBox();
