@@ -22,24 +22,41 @@
       };
     });
 
-  window.benchImpression = async () => {
+  /**
+   * `atTop`: the unit is rendered in view instead (above the fold); the latency then runs from the
+   * first card painted (the rule holds from its first frame, as far as geometry goes) to the pixel.
+   * `popup`: the same with the popup layout.
+   */
+  window.benchImpression = async ({ atTop = false, popup = false } = {}) => {
     const shown = nextEvent(document, 'adpx-offer-shown');
     let impressionAt;
     document.addEventListener('adpx-impression', () => (impressionAt ??= performance.now()));
+    const pixel = pixelRequest();
+    if (atTop) document.body.prepend(document.getElementById('slot'));
     await window.Adpx.init({
       accountId: 'demo-key',
       endpoint: location.origin,
       placement: 'bench',
       autoLoad: true,
       autoShow: true,
-      settings: { target: '#slot' },
+      settings: popup ? {} : { target: '#slot' },
     });
     await shown;
     await afterNextPaint();
+    const card = document.querySelector('adpx-offers').shadowRoot.querySelector('adpx-offer');
+    if (atTop || popup) {
+      const paintedAt = performance.now();
+      const pixelAt = await Promise.race([pixel, sleep(5000).then(() => NaN)]);
+      const box = card.getBoundingClientRect();
+      return {
+        inView: box.top >= 0 && box.bottom <= innerHeight,
+        cardHeight: box.height,
+        pixel: pixelAt - paintedAt,
+        event: (impressionAt ?? NaN) - paintedAt,
+      };
+    }
     await sleep(400);
     if (impressionAt !== undefined) throw new Error('impression before the card was in view');
-    const card = document.querySelector('#slot adpx-offers').shadowRoot.querySelector('adpx-offer');
-    const pixel = pixelRequest();
     const top = card.getBoundingClientRect().top + scrollY - 40;
     const scrolledAt = performance.now();
     const scrolledAtEpoch = Date.now();

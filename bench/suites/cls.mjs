@@ -2,7 +2,6 @@
 // (as the page has it) and as a popup (its `layout` set before the script runs), on a desktop and
 // a phone-sized viewport. Layout shifts (without recent input) are recorded from navigation until
 // the first card is painted + 1 s; CLS is the largest session window (gap < 1 s, span ≤ 5 s).
-// The endpoint is set on the unit before the upgrade too (see `recordShifts`).
 // The demo's side panel appends beacons and events to two live lists; shifts whose every source is
 // inside the panel (`aside.panel`, not the panel itself) are the demo's own and are reported apart
 // ("page" leaves them out). The unit's final height is reported too (what a page should reserve).
@@ -51,13 +50,12 @@ function recordShifts(layout) {
       }),
     { once: true },
   );
-  // The unit as soon as it is parsed, before the script-tag build upgrades it: its layout, and
-  // the endpoint (demo.js sets it only after the upgrade, which the unit does not pick up now).
+  // The popup variant: the unit's layout, set as soon as it is parsed (before the script runs).
+  if (layout === 'inline') return;
   const observer = new MutationObserver(() => {
     const unit = document.getElementById('unit');
     if (!unit) return;
     unit.setAttribute('layout', layout);
-    unit.setAttribute('endpoint', location.origin);
     observer.disconnect();
   });
   observer.observe(document, { childList: true, subtree: true });
