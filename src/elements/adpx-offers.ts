@@ -329,11 +329,19 @@ export class AdpxOffersElement extends OffersRequestElement {
     };
   }
 
+  private pagePrimaryFor?: OffersResponse;
+  private pagePrimary = '';
+
   protected override render() {
     const response = this.flow.response;
     if (!this.flow.onScreen || !response || response.count === 0) return nothing;
     // The page's own primary colour wins; the text colour on it is worked out for that colour.
-    const pagePrimary = getComputedStyle(this).getPropertyValue('--adpx-primary-color');
+    // Read once per response: reading computed style forces a style pass, so never per render.
+    if (this.pagePrimaryFor !== response) {
+      this.pagePrimaryFor = response;
+      this.pagePrimary = getComputedStyle(this).getPropertyValue('--adpx-primary-color');
+    }
+    const pagePrimary = this.pagePrimary;
     const theme = themeVariables(response.styles, this.overrides?.styles, pagePrimary);
     const classes = { root: true, transparent: this.transparent };
     return html`<div class=${classMap(classes)} ${cssProps(theme)}>
