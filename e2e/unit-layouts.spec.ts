@@ -436,18 +436,12 @@ test.describe('errors and page integration', () => {
     expect(colours).toEqual(['#171b24', '#e9ecf2']);
   });
 
-  test('works under a CSP without unsafe-inline styles', async ({ page, mock }) => {
-    // Offers without images: the card's image frame is the card's own business (see the report);
-    // this checks that the unit itself never needs an inline style.
-    await page.route(/\/native\/v[24]\/offers\.json/, async (route) => {
-      const response = await route.fetch();
-      const json = (await response.json()) as { data: { offers: Array<Record<string, unknown>> } };
-      for (const offer of json.data.offers) {
-        delete offer.image;
-        offer.creatives = [];
-      }
-      await route.fulfill({ response, json });
-    });
+  test('works under a CSP without unsafe-inline styles, with Trusted Types enforced', async ({
+    page,
+    mock,
+  }) => {
+    // The full fixture offers, images included: neither the unit nor its cards may need an
+    // inline style or a string-to-HTML sink.
     const violations: string[] = [];
     page.on('console', (m) => {
       if (/Content Security Policy/i.test(m.text())) violations.push(m.text());
@@ -459,7 +453,18 @@ test.describe('errors and page integration', () => {
     expect(await accept.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe('rgb(91, 61, 245)');
     await unit(page).getByRole('button', { name: 'Next offer' }).click();
     await expect(progress(page)).toHaveText('2 of 3');
+    await expect(cards(page).locator('[part~="image"]')).toBeVisible();
     const seen = await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations);
     expect([...seen, ...violations]).toEqual([]);
+    // The policy is really enforced: a string HTML sink throws on this page.
+    const sinkBlocked = await page.evaluate(() => {
+      try {
+        document.createElement('div').innerHTML = '<b>x</b>';
+        return false;
+      } catch {
+        return true;
+      }
+    });
+    expect(sinkBlocked).toBe(true);
   });
 });
