@@ -2,7 +2,7 @@
  * "Save for later" bookkeeping: an offer is saved at most once per load. The load is identified by
  * its beacon ledger (a new load gets a new ledger; a card used alone keeps its own), so going back
  * to an offer already saved shows "Saved" instead of offering to save it again.
- * docs/decisions/004-save-for-later.md explains the request.
+ * docs/decisions/007-save-for-later.md explains the request.
  */
 import type { BeaconLedger } from '../../tracking/ledger.js';
 
