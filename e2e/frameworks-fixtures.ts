@@ -6,17 +6,6 @@ export const FRAMEWORKS = ['react', 'vue', 'svelte', 'angular'] as const;
 export type Framework = (typeof FRAMEWORKS)[number];
 
 /**
- * Whether `<adpx-offers>` starts its automatic load after its first update rather than in
- * `connectedCallback`. Until it does, properties set before the element is defined (restored by
- * Lit in the first update) and properties bound right after insertion (Angular) miss the first
- * load, so the tests of those cases are expected to fail. Flip this to `true` with that change;
- * docs/frameworks.md ("Upgrade safety") describes it.
- */
-export const LOADS_AFTER_FIRST_UPDATE = true;
-export const LOAD_TIMING_NOTE =
-  '<adpx-offers> loads in connectedCallback, before late properties arrive: see docs/frameworks.md';
-
-/**
  * Like ./fixtures.ts, plus each built example under `/frameworks/<name>/` and the test pages
  * under `/pages/`: one mock offers service per test, so the example's `endpoint` (the page
  * origin) is that service.
