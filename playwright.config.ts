@@ -1,26 +1,5 @@
-import { existsSync } from 'node:fs';
 import { defineConfig } from '@playwright/test';
-
-/**
- * Real Chromium. Playwright's own browser download is not reachable everywhere, so Debian's
- * Chromium is used when present; `ADPX_CHROMIUM` (or Playwright's usual variable) overrides it, and
- * with neither set nor /usr/bin/chromium present Playwright's own browser is used.
- */
-export function chromiumPath(): string | undefined {
-  const fromEnv = process.env.ADPX_CHROMIUM ?? process.env.PLAYWRIGHT_CHROMIUM_EXECUTABLE_PATH;
-  if (fromEnv) return fromEnv;
-  return existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined;
-}
-
-export const chromiumArgs = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--disable-quic',
-  '--no-first-run',
-];
+import { chromiumArgs, chromiumPath } from './scripts/chromium.mjs';
 
 export default defineConfig({
   testDir: 'e2e',

@@ -1,5 +1,5 @@
 import type { ConsoleMessage, Page } from '@playwright/test';
-import { chromiumArgs, chromiumPath } from '../playwright.config.js';
+import { chromiumArgs, chromiumPath } from '../scripts/chromium.mjs';
 import type { MockOffersService } from '../src/server/mock/index.js';
 import { events, expect, expectHits, hits, recordEvents, test } from './fixtures.js';
 

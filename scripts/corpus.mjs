@@ -18,6 +18,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import vm from 'node:vm';
 import { chromium } from '@playwright/test';
+import { chromiumArgs, chromiumPath } from './chromium.mjs';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const USAGE = 'usage: npm run corpus -- <folder> [--batch <n>] [--wait <ms>] [--dist <folder>] [--verbose]';
@@ -136,12 +137,6 @@ function ensureBuilt() {
     console.error('corpus: the build failed');
     process.exit(1);
   }
-}
-
-function chromiumPath() {
-  const fromEnv = process.env.ADPX_CHROMIUM ?? process.env.PLAYWRIGHT_CHROMIUM_EXECUTABLE_PATH;
-  if (fromEnv) return fromEnv;
-  return existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined;
 }
 
 // ---- page side (serialised into the page: no closures over this module) ----
@@ -420,13 +415,7 @@ async function main() {
   });
   const browser = await chromium.launch({
     executablePath: chromiumPath(),
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
+    args: chromiumArgs,
   });
   let failed = true;
   try {

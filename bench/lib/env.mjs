@@ -1,29 +1,13 @@
 // The benchmark's environment: the mock offers service serving the built SDK, the benchmark pages
 // and the demo, and Chromium launched the way the end-to-end tests launch it (playwright.config.ts).
-import { existsSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { chromium } from '@playwright/test';
+import { chromiumArgs, chromiumPath } from '../../scripts/chromium.mjs';
 
 export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
-/** Same lookup as `chromiumPath()` in playwright.config.ts (a .ts file this script cannot import). */
-export function chromiumPath() {
-  const fromEnv = process.env.ADPX_CHROMIUM ?? process.env.PLAYWRIGHT_CHROMIUM_EXECUTABLE_PATH;
-  if (fromEnv) return fromEnv;
-  return existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined;
-}
-
-/** Same flags as `chromiumArgs` in playwright.config.ts. */
-export const chromiumArgs = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--disable-quic',
-  '--no-first-run',
-];
+export { chromiumArgs, chromiumPath };
 
 export const VIEWPORT = { width: 1280, height: 800 };
 
