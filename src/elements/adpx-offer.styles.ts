@@ -1,4 +1,5 @@
 import { css } from 'lit';
+import { visuallyHidden } from './shared.styles.js';
 import { controlStyles } from './card/controls.styles.js';
 
 /**
@@ -146,17 +147,7 @@ const layoutStyles = css`
       column-gap: calc(var(--_gap) * 1.25);
     }
   }
-  .visually-hidden {
-    position: absolute;
-    width: 1px;
-    height: 1px;
-    margin: -1px;
-    padding: 0;
-    overflow: hidden;
-    clip-path: inset(50%);
-    white-space: nowrap;
-    border: 0;
-  }
+  ${visuallyHidden}
 `;
 
 export const offerStyles = [layoutStyles, controlStyles];

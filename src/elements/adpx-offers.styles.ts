@@ -1,4 +1,5 @@
 import { css } from 'lit';
+import { visuallyHidden } from './shared.styles.js';
 import { layoutStyles } from './unit/layout.styles.js';
 
 /**
@@ -202,17 +203,7 @@ const controlStyles = css`
     color: var(--adpx-on-primary-color);
     font-weight: 600;
   }
-  .visually-hidden {
-    position: absolute;
-    width: 1px;
-    height: 1px;
-    margin: -1px;
-    padding: 0;
-    overflow: hidden;
-    clip-path: inset(50%);
-    white-space: nowrap;
-    border: 0;
-  }
+  ${visuallyHidden}
   @media (forced-colors: active) {
     .unit,
     .nav-button,
