@@ -468,3 +468,23 @@ test.describe('errors and page integration', () => {
     expect(sinkBlocked).toBe(true);
   });
 });
+
+test('at phone width the flow controls do not overlap and keep their names', async ({ page, mock }) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.goto(`${mock.url}${lab()}`);
+  await expect(progress(page)).toHaveText('1 of 3');
+  // As narrow as the checkout demo's unit on a 360 px phone (page and card padding around it).
+  await unit(page).evaluate((el) => el.style.setProperty('width', '288px'));
+  const previous = unit(page).getByRole('button', { name: 'Previous offer' });
+  const next = unit(page).getByRole('button', { name: 'Next offer' });
+  const [a, b, c] = await Promise.all([
+    previous.boundingBox(),
+    progress(page).boundingBox(),
+    next.boundingBox(),
+  ]);
+  if (!a || !b || !c) throw new Error('flow controls not rendered');
+  expect(a.x + a.width).toBeLessThanOrEqual(b.x);
+  expect(b.x + b.width).toBeLessThanOrEqual(c.x);
+  expect(a.width).toBeGreaterThanOrEqual(44);
+  expect(c.width).toBeGreaterThanOrEqual(44);
+});

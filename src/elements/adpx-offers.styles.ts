@@ -136,10 +136,18 @@ const controlStyles = css`
     background: color-mix(in srgb, var(--adpx-text-color) 8%, var(--adpx-background));
   }
   .nav {
+    container: adpx-nav / inline-size;
     display: grid;
     grid-template-columns: 1fr auto 1fr;
     align-items: center;
     gap: calc(var(--_gap) / 2);
+  }
+  /* A narrow unit (a phone, a sidebar): the nav buttons keep their chevrons and their accessible
+     names ("Previous offer", "Next offer"), and drop the visible words so nothing overlaps. */
+  @container adpx-nav (max-width: 360px) {
+    .nav-button > span {
+      display: none;
+    }
   }
   .nav-button {
     display: inline-flex;
