@@ -137,6 +137,7 @@ export class AdpxOfferElement extends LitElement {
 
   protected override willUpdate(changed: PropertyValues<this>): void {
     if (changed.has('debug')) this.log = createDebugLog(this.debug);
+    if (changed.has('offer')) this.mediaSize.image = this.offer ? pickImage(this.offer) : undefined;
     if (changed.has('offer') || changed.has('ledger')) {
       const offer = this.offer;
       this.saveState = offer && isSaved(this.ledger, offer.id) ? SaveState.Saved : SaveState.Idle;
@@ -231,7 +232,7 @@ export class AdpxOfferElement extends LitElement {
     if (!offer) return nothing;
     const copy = cardCopy(offer);
     const labels = ctaLabels(offer);
-    const image = pickImage(offer);
+    const image = this.mediaSize.image;
     const showMedia = image !== undefined && image.url !== this.failedImage;
     return html`
       <article part="card" class="card ${showMedia ? 'has-media' : ''}" aria-labelledby="headline">
@@ -239,9 +240,9 @@ export class AdpxOfferElement extends LitElement {
           showMedia
             ? mediaTemplate({
                 image,
-                width: this.mediaSize.width,
                 eager: this.eager,
                 frame: this.mediaSize.observe,
+                img: this.mediaSize.imageElement,
                 onError: this.onImageError,
               })
             : nothing
