@@ -14,6 +14,18 @@ import { safeHttpUrl } from './urls.js';
 
 const silent: DebugLog = () => {};
 
+/** Every response this module made: handing one back needs no second pass. */
+const normalized = new WeakSet<object>();
+
+/**
+ * True when `value` is a response {@link normalizeResponse} returned (for example the script API's
+ * validated `setApiResponse` answer given to a unit): code that normalises input can take it as it
+ * is instead of checking every field twice.
+ */
+export function isNormalizedResponse(value: object): value is OffersResponse {
+  return normalized.has(value);
+}
+
 /** `styles` keys looked at: the three the spec names and any other `*_color` key. */
 const STYLE_KEY = /^[a-z][a-z0-9_]{0,62}_color$/;
 
@@ -52,6 +64,7 @@ export function normalizeResponse(raw: unknown, log: DebugLog = silent): OffersR
   if (privacyUrl !== undefined) response.privacy_url = privacyUrl;
   else if (data.privacy_url !== undefined && data.privacy_url !== null)
     log('privacy_url dropped: not a safe URL');
+  normalized.add(response);
   return response;
 }
 

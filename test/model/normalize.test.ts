@@ -1,7 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { OffersError } from '../../src/client/errors.js';
 import { MODEL_CAPS } from '../../src/model/limits.js';
-import { normalizeResponse } from '../../src/model/normalize.js';
+import { isNormalizedResponse, normalizeResponse } from '../../src/model/normalize.js';
+import { acceptResponse } from '../../src/elements/unit/accept-response.js';
 import { rawOffer, rawResponse } from './fixtures.js';
 
 describe('normalizeResponse: the envelope', () => {
@@ -145,5 +146,27 @@ describe('normalizeResponse: settings', () => {
     { why: 'settings not an object', input: [30, true], expected: {} },
   ])('$why', ({ input, expected }) => {
     expect(settings(input)).toEqual(expected);
+  });
+});
+
+describe('a response normalised once is not normalised again', () => {
+  it("isNormalizedResponse knows the normaliser's own results, not look-alikes", () => {
+    const raw = rawResponse();
+    const response = normalizeResponse(raw);
+    expect(isNormalizedResponse(response)).toBe(true);
+    expect(isNormalizedResponse(raw)).toBe(false);
+    expect(isNormalizedResponse(structuredClone(response))).toBe(false);
+  });
+
+  it('acceptResponse takes a normalised response as it is and still checks anything else', () => {
+    const response = normalizeResponse(rawResponse());
+    expect(acceptResponse(response)).toBe(response);
+    const [first] = response.offers;
+    if (!first) throw new Error('the fixture has offers');
+    const lookAlike = { data: structuredClone(response) };
+    lookAlike.data.offers[0] = { ...first, click_url: 'javascript:alert(1)' };
+    const checked = acceptResponse(lookAlike);
+    expect(checked).not.toBe(lookAlike.data);
+    expect(checked.offers.map((o) => o.id)).not.toContain(first.id);
   });
 });

@@ -1,5 +1,5 @@
 import { OffersError } from '../../client/errors.js';
-import { normalizeResponse } from '../../model/normalize.js';
+import { isNormalizedResponse, normalizeResponse } from '../../model/normalize.js';
 import type { OffersResponse } from '../../model/types.js';
 import { hasLedger } from '../../tracking/ledger.js';
 
@@ -15,7 +15,8 @@ export function acceptResponse(raw: unknown): OffersResponse {
     throw new OffersError('invalid_response', 'The response must be an object');
   }
   // A loaded response given back (`unit.response = unit.response`) is the same load: same ledger.
-  if (hasLedger(raw)) return raw;
+  // One the normaliser already made (the script API's setApiResponse, prefetch) is taken as is.
+  if (hasLedger(raw) || isNormalizedResponse(raw)) return raw;
   const cached = rawCache.get(raw);
   if (cached) return cached;
   const response = normalizeResponse('data' in raw ? raw : { data: raw });
