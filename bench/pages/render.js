@@ -1,6 +1,7 @@
 // Render benchmark, run by bench/run.mjs: the same response rendered by the SDK (`setApiResponse`
-// + `reload`) and by the hand-written baseline, interleaved, each from an empty slot and each timed
-// by `benchKit.timeRender`. Also times `next()` on the SDK's unit.
+// + `reload`) and by the hand-written baseline (the same card; and `lean`, its headline, image and
+// CTAs only), interleaved, each from an empty slot and each timed by `benchKit.timeRender`. Also
+// times `next()` on the SDK's unit.
 (() => {
   const { afterNextPaint, fetchResponse, nextEvent, timeRender } = window.benchKit;
 
@@ -23,7 +24,7 @@
     });
     const baselineSlot = document.getElementById('baseline');
     const sdkSlot = document.getElementById('sdk');
-    const rows = { sdk: [], baseline: [], next: [] };
+    const rows = { sdk: [], baseline: [], lean: [], next: [] };
     const nodes = {};
 
     const sdk = async () => {
@@ -46,12 +47,12 @@
       return { render, next };
     };
 
-    const baseline = async () => {
+    const baseline = async (side = 'baseline') => {
       const copy = structuredClone(raw);
       const render = await timeRender(() => {
-        window.renderBaselineCard(baselineSlot, copy);
+        window.renderBaselineCard(baselineSlot, copy, undefined, { lean: side === 'lean' });
       });
-      nodes.baseline = countNodes(baselineSlot);
+      nodes[side] = countNodes(baselineSlot);
       baselineSlot.replaceChildren();
       await afterNextPaint();
       return render;
@@ -69,13 +70,15 @@
         b = await baseline();
         s = await sdk();
       }
+      const lean = await baseline('lean');
       if (i === 0) {
-        cold = { sdk: s.render, baseline: b, next: s.next };
+        cold = { sdk: s.render, baseline: b, lean, next: s.next };
         continue;
       }
       rows.sdk.push(s.render);
       rows.next.push(s.next);
       rows.baseline.push(b);
+      rows.lean.push(lean);
     }
     return { cold, rows, nodes };
   };

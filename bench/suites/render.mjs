@@ -23,6 +23,7 @@ async function once(ctx, index) {
     return {
       sdkCost: m('sdk', 'cost'),
       baseCost: m('baseline', 'cost'),
+      leanCost: m('lean', 'cost'),
       sdkPaint: m('sdk', 'paint'),
       basePaint: m('baseline', 'paint'),
       sdkScript: m('sdk', 'script'),
@@ -61,6 +62,18 @@ export async function render(ctx) {
       '×',
       pick((r) => r.sdkCost / r.baseCost),
       atMost(1.5),
+    ),
+    figure(
+      AREA,
+      'lean baseline: headline, image, CTAs only, main-thread',
+      'ms',
+      pick((r) => r.leanCost),
+    ),
+    figure(
+      AREA,
+      'ratio SDK / lean baseline, main-thread',
+      '×',
+      pick((r) => r.sdkCost / r.leanCost),
     ),
     figure(
       AREA,
@@ -115,6 +128,12 @@ export async function render(ctx) {
       'DOM nodes rendered: baseline',
       'nodes',
       pick((r) => r.nodes.baseline),
+    ),
+    figure(
+      AREA,
+      'DOM nodes rendered: lean baseline',
+      'nodes',
+      pick((r) => r.nodes.lean),
     ),
   ];
   return { figures, runs };
