@@ -249,9 +249,9 @@ export class AdpxOfferElement extends LitElement {
         }
         <div class="body">
           <div class="intro">
-            ${advertiserTemplate(offer)} ${headlineTemplate(copy)} ${descriptionTemplate(copy)}
+            ${advertiserTemplate(offer)}${headlineTemplate(copy)}${descriptionTemplate(copy)}
           </div>
-          ${loyaltyTemplate(offer)} ${qrTemplate(offer, this.showQr)}
+          ${loyaltyTemplate(offer)}${qrTemplate(offer, this.showQr)}
           ${ctaTemplate({ ...labels, onAccept: this.onAccept, onDecline: this.onDecline })}
           ${extrasTemplate({
             offerwallUrl: offer.offerwall_enabled && !this.noOfferwall ? offer.offerwall_url : undefined,
