@@ -195,12 +195,12 @@ test.describe('<adpx-terms>', () => {
     page,
     mock,
   }) => {
-    // DOMPurify reports isSupported = false without DOMImplementation.createHTMLDocument. The
-    // instance is created lazily, so breaking it after the script loaded is enough.
-    await page.goto(`${mock.url}/terms.html`);
-    await page.evaluate(() => {
+    // DOMPurify reports isSupported = false without DOMImplementation.createHTMLDocument; it asks
+    // when the script is evaluated, as it would in a browser that lacks it.
+    await page.addInitScript(() => {
       Object.defineProperty(DOMImplementation.prototype, 'createHTMLDocument', { value: undefined });
     });
+    await page.goto(`${mock.url}/terms.html`);
     await mount(page, TERMS);
     await expect(page.getByRole('button', { name: /Terms/ })).toHaveCount(0);
     await expect(page.getByText('One per household.')).toHaveCount(0);

@@ -95,9 +95,13 @@ function instance(): Purifier | null {
   return purifier.isSupported ? purifier : null;
 }
 
-/** True when this browser can run the sanitiser. Terms must not be shown when it is false. */
+/**
+ * True when this browser can run the sanitiser. Terms must not be shown when it is false. Asks the
+ * module's own instance (DOMPurify creates it on import), so a card that only shows the closed
+ * terms control does not pay for the private instance: that is made when terms are first opened.
+ */
 export function termsSanitizerSupported(): boolean {
-  return instance() !== null;
+  return typeof window !== 'undefined' && DOMPurify.isSupported;
 }
 
 /**
