@@ -202,9 +202,12 @@ test.describe('<adpx-terms>', () => {
     });
     await page.goto(`${mock.url}/terms.html`);
     await mount(page, TERMS);
+    // The sanitiser loads when the page is idle; finding it unsupported then hides the control.
+    const errorsOf = async () => (await events(page)).filter((e) => e.type === 'adpx-error');
+    await expect.poll(async () => (await errorsOf()).length).toBe(1);
     await expect(page.getByRole('button', { name: /Terms/ })).toHaveCount(0);
     await expect(page.getByText('One per household.')).toHaveCount(0);
-    const errors = (await events(page)).filter((e) => e.type === 'adpx-error');
+    const errors = await errorsOf();
     expect(errors).toHaveLength(1);
     expect(errors[0]?.detail).toMatchObject({ code: 'render' });
     expect((errors[0]?.detail as { message: string }).message).toMatch(/terms/i);

@@ -3,19 +3,28 @@ import { property, query, state } from 'lit/decorators.js';
 import { createDebugLog, type DebugLog } from '../../debug.js';
 import { AdpxEvent, type AdpxEventName, type AdpxEventPayloads } from '../../events/adpx-event.js';
 import { detectBridge } from '../../hosts/bridge.js';
-import { sanitizeTerms, termsSanitizerSupported } from '../../sanitize/terms-sanitizer.js';
+import { loadTermsSanitizer, type TermsSanitizer } from '../../sanitize/load-terms-sanitizer.js';
 import { termsStyles } from './adpx-terms.styles.js';
 
 /** How the terms are revealed: an inline disclosure, or a modal dialog. */
 export type TermsMode = 'accordion' | 'modal';
 
 const UNSUPPORTED = 'The offer terms cannot be sanitised in this browser, so they are not shown';
+const NOT_LOADED = 'The terms sanitiser could not be loaded, so the offer terms are not shown';
+
+/** `requestIdleCallback`, or a short timeout where the browser has none (Safari). */
+const whenIdle = (callback: () => void): void => {
+  if (typeof requestIdleCallback === 'function') requestIdleCallback(callback, { timeout: 2000 });
+  else setTimeout(callback, 200);
+};
 
 /**
  * The terms and conditions of an offer, behind one control: never in the first view. The raw HTML
  * is sanitised with the terms allowlist (src/sanitize) when first revealed and inserted as DOM
  * nodes, never as a string, so it works on pages that enforce Trusted Types and forbid inline
- * script and style. Renders nothing when there are no terms.
+ * script and style. Renders nothing when there are no terms. The sanitiser (DOMPurify) is loaded
+ * when the browser is idle after the control first renders, or at the first click if sooner;
+ * `updateComplete` includes that wait, so after a click it resolves with the terms in place.
  *
  * @summary An offer's terms, revealed by a "Terms and conditions" disclosure or modal dialog.
  *
@@ -65,6 +74,11 @@ export class AdpxTermsElement extends LitElement {
   @query('dialog') private dialog?: HTMLDialogElement | null;
 
   private log: DebugLog = createDebugLog(false);
+  /** The sanitiser module once loaded and supported. */
+  private sanitizer?: TermsSanitizer;
+  /** A reveal waiting for the sanitiser to load; `updateComplete` waits for it too. */
+  private opening?: Promise<unknown>;
+  private preparing = false;
   /** The container that holds the sanitised terms, and the HTML they came from. */
   private filled?: { target: HTMLElement; html: string };
   private reported = false;
@@ -82,6 +96,15 @@ export class AdpxTermsElement extends LitElement {
   /** Reveals the terms (opens the disclosure or the dialog). */
   async show(): Promise<void> {
     if (!this.hasTerms || this.failure) return;
+    const html = this.html;
+    if (!this.sanitizer) {
+      const pending = this.ensureSanitizer();
+      this.opening = pending;
+      await pending;
+      if (this.opening === pending) this.opening = undefined;
+    }
+    // Another offer's terms arrived meanwhile, or the sanitiser cannot run: stay closed.
+    if (!this.sanitizer || this.failure || this.html !== html) return;
     this.expanded = true;
     await this.updateComplete;
     const dialog = this.mode === 'modal' ? this.dialog : null;
@@ -104,6 +127,38 @@ export class AdpxTermsElement extends LitElement {
     await this.updateComplete;
   }
 
+  /** Resolves after pending renders and a reveal still waiting for the sanitiser. */
+  protected override async getUpdateComplete(): Promise<boolean> {
+    let complete = await super.getUpdateComplete();
+    while (this.opening) {
+      await this.opening;
+      complete = await super.getUpdateComplete();
+    }
+    return complete;
+  }
+
+  /** The sanitiser, loading it if needed; sets the failure when it cannot be loaded or run. */
+  private async ensureSanitizer(): Promise<TermsSanitizer | undefined> {
+    if (this.sanitizer) return this.sanitizer;
+    const module = await loadTermsSanitizer();
+    if (module?.termsSanitizerSupported()) {
+      this.sanitizer = module;
+      return module;
+    }
+    if (this.hasTerms) this.failure = module ? UNSUPPORTED : NOT_LOADED;
+    return undefined;
+  }
+
+  /** Loads the sanitiser while the browser is idle, so that the first reveal does not wait. */
+  private prepare(): void {
+    if (this.sanitizer || this.preparing) return;
+    this.preparing = true;
+    whenIdle(() => {
+      this.preparing = false;
+      if (this.isConnected && this.hasTerms) void this.ensureSanitizer();
+    });
+  }
+
   override disconnectedCallback(): void {
     super.disconnectedCallback();
     this.returnFocus = false;
@@ -122,7 +177,7 @@ export class AdpxTermsElement extends LitElement {
     if (changed.has('html')) {
       this.failure = undefined;
       this.reported = false;
-      if (this.hasTerms && !termsSanitizerSupported()) this.failure = UNSUPPORTED;
+      if (this.hasTerms) this.prepare();
     }
   }
 
@@ -140,9 +195,10 @@ export class AdpxTermsElement extends LitElement {
     const raw = this.html;
     if (!target || raw === undefined) return;
     if (this.filled?.target === target && this.filled.html === raw) return;
+    if (!this.sanitizer) return;
     let fragment: DocumentFragment | null;
     try {
-      fragment = sanitizeTerms(raw);
+      fragment = this.sanitizer.sanitizeTerms(raw);
     } catch (error) {
       this.log('terms sanitiser failed', error);
       fragment = null;

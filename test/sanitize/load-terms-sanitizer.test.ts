@@ -1,0 +1,33 @@
+/**
+ * The lazy loader of the terms sanitiser: one module for every caller, and a failed load (a chunk
+ * that did not download) resolves null instead of rejecting, then is tried again. Sanitising itself
+ * is tested in Chromium (e2e/sanitize.spec.ts): DOMPurify is not safe under happy-dom.
+ */
+import { afterEach, describe, expect, it, vi } from 'vitest';
+
+afterEach(() => {
+  vi.doUnmock('../../src/sanitize/terms-sanitizer.js');
+  vi.resetModules();
+});
+
+describe('loadTermsSanitizer', () => {
+  it('gives every caller the same module, with the sanitiser in it', async () => {
+    const { loadTermsSanitizer } = await import('../../src/sanitize/load-terms-sanitizer.js');
+    const first = loadTermsSanitizer();
+    expect(loadTermsSanitizer()).toBe(first);
+    const module = await first;
+    expect(typeof module?.sanitizeTerms).toBe('function');
+    expect(typeof module?.termsSanitizerSupported).toBe('function');
+  });
+
+  it('resolves null when the module cannot be loaded, and tries again on the next call', async () => {
+    vi.doMock('../../src/sanitize/terms-sanitizer.js', () => {
+      throw new Error('chunk failed to load');
+    });
+    const { loadTermsSanitizer } = await import('../../src/sanitize/load-terms-sanitizer.js');
+    await expect(loadTermsSanitizer()).resolves.toBeNull();
+    vi.doUnmock('../../src/sanitize/terms-sanitizer.js');
+    const retried = await loadTermsSanitizer();
+    expect(typeof retried?.sanitizeTerms).toBe('function');
+  });
+});
