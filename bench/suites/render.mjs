@@ -3,9 +3,11 @@
 // page, each from an empty slot; then times `next()` on the SDK's unit. Per run (a fresh context),
 // the median of the warm pairs; the first pair of each page is reported apart as "cold" (it pays
 // for template preparation, stylesheet parsing and lazy compilation once per page).
-// `cost` = main-thread time (script to the end of its task + the next frame's style, layout and
-// paint); `paint` = wall clock to after the next paint, which waits for the next frame (16.7 ms at
-// 60 Hz), so both sides usually land on the same frame.
+// `paint` = wall clock from the response in hand to after the next paint: the issue's figure ("to
+// the first card painted"), which carries the target. It waits for the next frame (16.7 ms at
+// 60 Hz), so both sides land on the same frame while the work fits in one. `cost` = main-thread
+// time (script to the end of its task + the next frame's style, layout and paint), without that
+// wait: the stricter figure of what the SDK costs over a hand-written card, reported beside it.
 import { freshPage } from '../lib/env.mjs';
 import { atMost, figure, median } from '../lib/stats.mjs';
 
@@ -61,7 +63,6 @@ export async function render(ctx) {
       'ratio SDK / baseline, main-thread',
       '×',
       pick((r) => r.sdkCost / r.baseCost),
-      atMost(1.5),
     ),
     figure(
       AREA,
@@ -89,9 +90,10 @@ export async function render(ctx) {
     ),
     figure(
       AREA,
-      'ratio SDK / baseline, to paint',
+      'ratio SDK / baseline, to first card painted',
       '×',
       pick((r) => r.sdkPaint / r.basePaint),
+      atMost(1.5),
     ),
     figure(
       AREA,
