@@ -133,3 +133,30 @@ test.describe('one offer end to end', () => {
     expect(errors).toEqual([]);
   });
 });
+
+test.describe('script tag that does not block the page', () => {
+  test('with defer, a unit in the markup upgrades when the script runs and counts once', async ({
+    page,
+    mock,
+  }) => {
+    await page.goto(`${mock.url}/deferred.html`);
+    expect(
+      await page.evaluate(() => (window as unknown as { definedBeforeParse: boolean }).definedBeforeParse),
+    ).toBe(false);
+    await expect(card(page).getByRole('heading')).toBeVisible();
+    await expectHits(mock, 'pixel', 1);
+    await page.waitForTimeout(300);
+    expect(hits(mock, 'pixel')).toHaveLength(1);
+  });
+
+  test("with async, Adpx.init from the tag's load event shows the unit and counts once", async ({
+    page,
+    mock,
+  }) => {
+    await page.goto(`${mock.url}/async-api.html`);
+    await expect(card(page).getByRole('heading')).toBeVisible();
+    await expectHits(mock, 'pixel', 1);
+    await page.waitForTimeout(300);
+    expect(hits(mock, 'pixel')).toHaveLength(1);
+  });
+});
