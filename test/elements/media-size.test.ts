@@ -1,0 +1,111 @@
+/**
+ * MediaSizeController: the card's `<img>` gets its sources from the measured frame width directly
+ * (no re-render of the card). The ResizeObserver is driven by hand here; the real measurement, the
+ * requests per density and the lazy/eager behaviour are proved in Chromium (e2e/card.spec.ts).
+ */
+import type { ReactiveController, ReactiveControllerHost } from 'lit';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { MediaSizeController } from '../../src/elements/card/media-size.js';
+import type { CardImage } from '../../src/elements/card/image-source.js';
+
+type Callback = (entries: Array<{ contentBoxSize: Array<{ inlineSize: number }> }>) => void;
+
+let resize: Callback | undefined;
+
+class FakeResizeObserver {
+  constructor(callback: Callback) {
+    resize = callback;
+  }
+  observe(): void {}
+  unobserve(): void {}
+  disconnect(): void {}
+}
+
+function host(): ReactiveControllerHost & { controllers: ReactiveController[]; updates: number } {
+  return {
+    controllers: [],
+    updates: 0,
+    addController(controller) {
+      this.controllers.push(controller);
+    },
+    removeController() {},
+    requestUpdate() {
+      this.updates += 1;
+    },
+    updateComplete: Promise.resolve(true),
+  };
+}
+
+const hero: CardImage = {
+  url: 'https://svc.test/img/hero.png',
+  ratio: { x: 191, y: 100 },
+  naturalWidth: 1200,
+};
+const square: CardImage = { url: 'https://svc.test/img/square.png', ratio: { x: 1, y: 1 } };
+const measure = (width: number) => resize?.([{ contentBoxSize: [{ inlineSize: width }] }]);
+
+beforeEach(() => {
+  resize = undefined;
+  vi.stubGlobal('ResizeObserver', FakeResizeObserver);
+});
+afterEach(() => vi.unstubAllGlobals());
+
+function setUp() {
+  const cardHost = host();
+  const controller = new MediaSizeController(cardHost);
+  const frame = document.createElement('div');
+  const img = document.createElement('img');
+  controller.observe(frame);
+  controller.imageElement(img);
+  controller.image = hero;
+  return { cardHost, controller, img };
+}
+
+describe('MediaSizeController', () => {
+  it('asks for nothing before the frame is measured', () => {
+    const { controller, img } = setUp();
+    controller.hostUpdated();
+    expect(img.hasAttribute('src')).toBe(false);
+    expect(img.hasAttribute('srcset')).toBe(false);
+  });
+
+  it('sets the sources for the measured width at once, without asking the card to re-render', () => {
+    const { cardHost, img } = setUp();
+    measure(301);
+    expect(img.getAttribute('src')).toBe('https://svc.test/img/hero.png?width=320&aspect_ratio=191%3A100');
+    expect(img.getAttribute('srcset')).toContain('width=640');
+    expect(img.getAttribute('srcset')).toContain('960w');
+    expect(img.getAttribute('sizes')).toBe('301px');
+    expect(img.getAttribute('width')).toBe('320');
+    expect(img.getAttribute('height')).toBe('168');
+    expect(cardHost.updates).toBe(0);
+  });
+
+  it('only grows: a narrower frame keeps the larger image', () => {
+    const { controller, img } = setUp();
+    measure(600);
+    measure(300);
+    expect(controller.width).toBe(600);
+    expect(img.getAttribute('src')).toContain('width=600');
+  });
+
+  it('a new image after a render gets its sources from the known width; unchanged ones are not rewritten', () => {
+    const { controller, img } = setUp();
+    measure(400);
+    const setAttribute = vi.spyOn(img, 'setAttribute');
+    controller.hostUpdated();
+    expect(setAttribute).not.toHaveBeenCalled();
+    controller.image = square;
+    controller.hostUpdated();
+    expect(img.getAttribute('src')).toBe('https://svc.test/img/square.png?width=400&aspect_ratio=1%3A1');
+    expect(img.getAttribute('height')).toBe('400');
+  });
+
+  it('an image element that left the DOM is no longer touched', () => {
+    const { controller, img } = setUp();
+    controller.imageElement(undefined);
+    measure(400);
+    expect(img.hasAttribute('src')).toBe(false);
+    expect(controller.width).toBe(400);
+  });
+});
