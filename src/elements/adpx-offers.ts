@@ -1,5 +1,5 @@
 import { html, nothing, type PropertyValues } from 'lit';
-import { property, state } from 'lit/decorators.js';
+import { property } from 'lit/decorators.js';
 import { classMap } from 'lit/directives/class-map.js';
 import { isOffersError } from '../client/errors.js';
 import { createDebugLog, type DebugLog } from '../debug.js';
@@ -129,7 +129,8 @@ export class AdpxOffersElement extends OffersRequestElement {
   }
 
   /** The polite live region's text. */
-  @state() private announcement = '';
+  /** The latest announcement asked for; an older one waiting for its render is dropped. */
+  private announcing = 0;
   private log: DebugLog = createDebugLog(false);
   private seenStatus: UnitStatus = UnitStatus.Idle;
   private seenIndex = -1;
@@ -273,11 +274,18 @@ export class AdpxOffersElement extends OffersRequestElement {
     if (response && current) this.announce(offerAnnouncement(current, index, response.count));
   }
 
-  /** Sets the live region's text once the region is in the DOM, so that it is announced. */
+  /**
+   * Empties the live region, then writes `text` into it once the pending render is done (the region
+   * is in the DOM by then), so that it is announced. Written directly: no second render of the unit.
+   */
   private announce(text: string): void {
-    this.announcement = '';
+    const turn = ++this.announcing;
+    const region = () => this.renderRoot.querySelector<HTMLElement>('.live');
+    const now = region();
+    if (now) now.textContent = '';
     void this.updateComplete.then(() => {
-      this.announcement = text;
+      const target = region();
+      if (turn === this.announcing && target) target.textContent = text;
     });
   }
 
@@ -308,7 +316,6 @@ export class AdpxOffersElement extends OffersRequestElement {
       terms: this.terms,
       dwell: this.dwell,
       debug: this.debug,
-      announcement: this.announcement,
       onClose: () => this.close('user'),
       onNext: () => this.next(),
       onPrevious: () => this.previous(),

@@ -29,7 +29,6 @@ export interface UnitView {
   terms: TermsMode;
   dwell: number;
   debug: boolean;
-  announcement: string;
   onClose: () => void;
   onNext: () => void;
   onPrevious: () => void;
@@ -81,10 +80,12 @@ function labelAttributes(v: UnitView): { labelledby?: string; label?: string } {
   return v.heading ? { labelledby: HEADING_ID } : { label: 'Offers' };
 }
 
-function liveRegion(v: UnitView): TemplateResult {
-  return html`<div class="visually-hidden" role="status" aria-live="polite" aria-atomic="true">
-    ${v.announcement}
-  </div>`;
+/**
+ * The polite live region. Its text has no binding: the unit writes it directly after a render
+ * (`announce` in adpx-offers.ts), so an announcement costs no second render of the unit.
+ */
+function liveRegion(): TemplateResult {
+  return html`<div class="visually-hidden live" role="status" aria-live="polite" aria-atomic="true"></div>`;
 }
 
 function closeButton(v: UnitView): TemplateResult {
@@ -164,7 +165,7 @@ function endCard(v: UnitView): TemplateResult {
 function flowContent(v: UnitView): TemplateResult {
   const offer = v.response.offers[v.index];
   const ended = v.ended || !offer;
-  return html`${liveRegion(v)}${header(v)}
+  return html`${liveRegion()}${header(v)}
     <div class="body">${ended ? endCard(v) : card(v, offer, v.index, true)}</div>
     ${ended ? nothing : nav(v)}`;
 }
