@@ -1,5 +1,6 @@
 import { test as base, expect, type Page } from '@playwright/test';
 import { createMockOffersService, type BeaconHit, type MockOffersService } from '../src/server/mock/index.js';
+import { ADPX_EVENT_NAMES, domEventName } from '../src/events/adpx-event.js';
 
 /**
  * Every test gets its own mock offers service on a free loopback port, serving the built script
@@ -38,28 +39,13 @@ export async function expectHits(
 
 /** Collects every `adpx-*` DOM event the page's document sees, in order. */
 export async function recordEvents(page: Page): Promise<void> {
-  await page.addInitScript(() => {
+  await page.addInitScript((names: string[]) => {
     const log: Array<{ type: string; detail: unknown }> = [];
     (window as unknown as { adpxEvents: typeof log }).adpxEvents = log;
-    const names = [
-      'ads-found',
-      'no-ads-found',
-      'offer-shown',
-      'impression',
-      'ad-taken',
-      'ad-not-taken',
-      'last-ad-taken',
-      'url-clicked',
-      'closed-ads',
-      'error',
-      'save-for-later',
-    ];
     for (const name of names) {
-      document.addEventListener(`adpx-${name}`, (e) =>
-        log.push({ type: e.type, detail: (e as CustomEvent).detail }),
-      );
+      document.addEventListener(name, (e) => log.push({ type: e.type, detail: (e as CustomEvent).detail }));
     }
-  });
+  }, ADPX_EVENT_NAMES.map(domEventName));
 }
 
 export async function events(page: Page): Promise<Array<{ type: string; detail: unknown }>> {
