@@ -215,7 +215,7 @@ export class AdpxOfferElement extends LitElement {
   };
 
   private readonly onImageError = (): void => {
-    const image = this.offer ? pickImage(this.offer) : undefined;
+    const image = this.mediaSize.image;
     this.log(`image failed to load, frame hidden: ${image?.url ?? ''}`);
     this.failedImage = image?.url;
   };

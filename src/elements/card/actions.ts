@@ -68,24 +68,31 @@ function saveButton(options: ExtrasOptions): TemplateResult {
     >`;
 }
 
+/** A link the card opens itself (new tab, or the native host): `onLink` reports it first. */
+function outLink(
+  part: string,
+  className: string,
+  url: string,
+  content: unknown,
+  onLink: (event: MouseEvent, url: string) => void,
+): TemplateResult {
+  return html`<a
+    part=${part}
+    class=${className}
+    href=${url}
+    target="_blank"
+    rel="noopener noreferrer"
+    @click=${(event: MouseEvent) => onLink(event, url)}
+    >${content}</a
+  >`;
+}
+
 /** "More offers" and "Save for later", when the offer enables them. */
 export function extrasTemplate(options: ExtrasOptions): TemplateResult | typeof nothing {
   const url = options.offerwallUrl;
   if (!url && !options.canSave) return nothing;
   return html`<div class="extras">
-    ${
-      url
-        ? html`<a
-            part="offerwall"
-            class="extra"
-            href=${url}
-            target="_blank"
-            rel="noopener noreferrer"
-            @click=${(event: MouseEvent) => options.onLink(event, url)}
-            >${gridIcon()}<span>${DEFAULT_LABELS.offerwall}</span></a
-          >`
-        : nothing
-    }
+    ${url ? outLink('offerwall', 'extra', url, html`${gridIcon()}<span>${DEFAULT_LABELS.offerwall}</span>`, options.onLink) : nothing}
     ${options.canSave ? saveButton(options) : nothing}
   </div>`;
 }
@@ -116,18 +123,6 @@ export function footerTemplate(options: FooterOptions): TemplateResult | typeof 
           ></adpx-terms>`
         : nothing
     }
-    ${
-      url
-        ? html`<a
-            part="privacy"
-            class="privacy"
-            href=${url}
-            target="_blank"
-            rel="noopener noreferrer"
-            @click=${(event: MouseEvent) => options.onLink(event, url)}
-            >${DEFAULT_LABELS.privacy}</a
-          >`
-        : nothing
-    }
+    ${url ? outLink('privacy', 'privacy', url, DEFAULT_LABELS.privacy, options.onLink) : nothing}
   </div>`;
 }
