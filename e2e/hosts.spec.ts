@@ -1,6 +1,6 @@
 /**
  * Native host bridges: every SDK event reaches the host once, in the host's own message shape
- * (CONTRACT.md), and inside a bridge host no URL ever opens inside the WebView.
+ * (docs/api.md), and inside a bridge host no URL ever opens inside the WebView.
  */
 import type { Frame, Page } from '@playwright/test';
 import { events, expect, expectHits, hits, recordEvents, test } from './fixtures.js';
@@ -25,7 +25,7 @@ const hostMessages = (target: Page | Frame) =>
 /** The SDK name of a DOM event type: `adpx-ads-found` → `ads_found`. */
 const sdkName = (type: string) => type.replace(/^adpx-/, '').replace(/-/g, '_');
 
-/** Each host's message for an event, exactly as CONTRACT.md writes it. */
+/** Each host's message for an event, exactly as docs/api.md writes it. */
 const expected: Record<Host, (event: string, payload: object) => unknown> = {
   ios: (event, payload) => ({ event, payload }),
   android: (event, payload) => [event, JSON.stringify(payload)],

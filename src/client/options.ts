@@ -1,4 +1,4 @@
-/** Options of one fetch of offers, as CONTRACT.md names them. */
+/** Options of one fetch of offers, as docs/api.md names them. */
 export interface FetchOffersOptions {
   /** Base URL of the service or of the publisher's proxy, e.g. `https://offers.example.com`. */
   endpoint: string;

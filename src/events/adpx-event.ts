@@ -11,7 +11,7 @@ export interface OfferProgress {
 export type CloseReason =
   'user' | 'flow_end' | 'scrolled_past' | 'timeout' | 'auto_close' | 'page_hide' | 'api';
 
-/** The payload of each SDK event, by its name (CONTRACT.md's event table). */
+/** The payload of each SDK event, by its name (docs/api.md's event table). */
 export interface AdpxEventPayloads {
   ads_found: { total: number };
   no_ads_found: { total: 0 };

@@ -15,7 +15,7 @@ import type { AdpxTermsElement } from '../elements/terms/adpx-terms.js';
 export type { defineElements } from '../elements/registry.js';
 export type { AdpxEvent, AdpxEventName, AdpxEventPayloads } from '../events/adpx-event.js';
 
-/** Attributes of `<adpx-offers>` (CONTRACT.md), typed like the properties they feed. */
+/** Attributes of `<adpx-offers>` (docs/api.md), typed like the properties they feed. */
 export interface AdpxOffersAttributes {
   'api-key'?: string;
   endpoint?: string;

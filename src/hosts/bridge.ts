@@ -1,5 +1,5 @@
 /**
- * Native host bridges (CONTRACT.md): where SDK events go when `Adpx.init` got no callback. The
+ * Native host bridges (docs/api.md): where SDK events go when `Adpx.init` got no callback. The
  * first bridge found wins, in the order of the contract's table.
  */
 export type BridgeKind = 'ios' | 'android' | 'react-native' | 'flutter' | 'iframe';

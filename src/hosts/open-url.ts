@@ -4,7 +4,7 @@ import { detectBridge } from './bridge.js';
 export type OpenedIn = 'host' | 'tab' | 'blocked';
 
 /**
- * Opens an offer URL the way CONTRACT.md says. Inside a native bridge host nothing opens inside the
+ * Opens an offer URL the way docs/api.md says. Inside a native bridge host nothing opens inside the
  * WebView: the caller's `url_clicked` event is what the host acts on. In a plain browser the URL
  * opens in a new tab with `noopener`. Only absolute http(s) URLs are ever opened.
  */

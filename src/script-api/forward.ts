@@ -1,6 +1,6 @@
 /**
  * Delivers SDK events to the host: to the `init` callback when there is one, otherwise to the
- * first native bridge the page has (CONTRACT.md's table), each event exactly once. The DOM events
+ * first native bridge the page has (docs/api.md's table), each event exactly once. The DOM events
  * themselves are not touched: they reach the page in every case.
  */
 import { ADPX_EVENT_NAMES, domEventName, type AdpxEventName } from '../events/adpx-event.js';

@@ -1,5 +1,5 @@
 /**
- * The public types of the script-tag API (`window.Adpx`), named as CONTRACT.md names them.
+ * The public types of the script-tag API (`window.Adpx`), named as docs/api.md names them.
  */
 import type { OffersErrorCode } from '../client/errors.js';
 import type { AdpxEventName, AdpxEventPayloads } from '../events/adpx-event.js';

@@ -44,7 +44,7 @@ function fakeWindow(options: FakeOptions): { win: Window; sent: Sent; opened: st
 
 const progress = { current: 1, total: 3, offer_id: 1001 };
 
-describe('detectBridge: message shapes (CONTRACT.md)', () => {
+describe('detectBridge: message shapes (docs/api.md)', () => {
   it('iOS: postMessage({ event, payload })', () => {
     const { win, sent } = fakeWindow({ ios: true });
     detectBridge(win)?.post('offer_shown', progress);
