@@ -53,3 +53,18 @@ export async function events(page: Page): Promise<Array<{ type: string; detail: 
     () => (window as unknown as { adpxEvents: Array<{ type: string; detail: unknown }> }).adpxEvents,
   );
 }
+
+/**
+ * Resolves when every finite animation on the page (shadow trees included: `document.getAnimations()`
+ * sees them) has finished, so geometry read afterwards is the settled layout, not a frame of the
+ * popup's rise or the card's fade. Waits for a state, never for a time.
+ */
+export async function animationsSettled(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    const finite = () =>
+      document.getAnimations().filter((a) => a.effect?.getComputedTiming().endTime !== Infinity);
+    for (let pending = finite(); pending.length > 0; pending = finite()) {
+      await Promise.all(pending.map((a) => a.finished.catch(() => undefined)));
+    }
+  });
+}

@@ -3,7 +3,7 @@
  * configuration sources, load/show/close, callbacks, margins, settings and styles.
  */
 import type { Page } from '@playwright/test';
-import { events, expect, expectHits, hits, recordEvents, test } from './fixtures.js';
+import { animationsSettled, events, expect, expectHits, hits, recordEvents, test } from './fixtures.js';
 
 /** The WebView stand-in; `init` is merged over { accountId: 'test-key', endpoint: origin }. */
 function webview(
@@ -588,6 +588,7 @@ test.describe('settings and styles from AdpxConfig', () => {
     );
     await expect(card(page).getByRole('heading')).toBeVisible();
     await expect(card(page).locator('[part~="offerwall"]')).toHaveCount(0);
+    await animationsSettled(page);
     const box = await page.locator('adpx-offers .box').first().boundingBox();
     const height = page.viewportSize()?.height ?? 0;
     // Bottom-aligned: the popup ends within the inset of the viewport's bottom (centred, it would not).

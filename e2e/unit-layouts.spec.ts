@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import type { AdpxOffersElement } from '../src/elements/adpx-offers.js';
-import { events, expect, expectHits, hits, recordEvents, test } from './fixtures.js';
+import { animationsSettled, events, expect, expectHits, hits, recordEvents, test } from './fixtures.js';
 
 /**
  * The unit's layouts, flow, response styles and settings, against the mock service. Beacons are
@@ -59,6 +59,7 @@ test.describe('popup', () => {
     expect(await overlay(page).evaluate((d) => d.tagName === 'DIALOG' && d.matches(':modal'))).toBe(true);
     const backdrop = await overlay(page).evaluate((d) => getComputedStyle(d).backgroundColor);
     expect(backdrop).not.toBe('rgba(0, 0, 0, 0)');
+    await animationsSettled(page);
     const rect = await box(page).boundingBox();
     const viewport = page.viewportSize();
     if (!rect || !viewport) throw new Error('no box');
@@ -131,6 +132,7 @@ test.describe('popup', () => {
   test('the inset custom properties move it', async ({ page, mock }) => {
     await page.goto(`${mock.url}${lab('layout=popup&key=test-key')}`);
     await expect(headline(page)).toBeVisible();
+    await animationsSettled(page);
     const centred = await box(page).boundingBox();
     await unit(page).evaluate((el) => {
       el.style.setProperty('--adpx-inset-top', '120px');
@@ -164,6 +166,7 @@ test.describe('fullscreen', () => {
   test('covers the viewport at 360x740 with its controls in view', async ({ page, mock }) => {
     await page.goto(`${mock.url}${lab('layout=fullscreen')}`);
     await expect(headline(page)).toBeVisible();
+    await animationsSettled(page);
     expect(await overlay(page).boundingBox()).toEqual({ x: 0, y: 0, width: 360, height: 740 });
     expect(await box(page).boundingBox()).toEqual({ x: 0, y: 0, width: 360, height: 740 });
     for (const name of ['Close', 'Previous offer', 'Next offer']) {
