@@ -1,5 +1,5 @@
 import { css } from 'lit';
-import { visuallyHidden } from './shared.styles.js';
+import { tokens, visuallyHidden, wideCard } from './shared.styles.js';
 import { controlStyles } from './card/controls.styles.js';
 
 /**
@@ -10,19 +10,16 @@ import { controlStyles } from './card/controls.styles.js';
  */
 const layoutStyles = css`
   :host {
-    --_bg: var(--adpx-card-background, var(--adpx-background, #ffffff));
-    --_fg: var(--adpx-text-color, #1d2330);
-    --_muted: var(--adpx-muted-color, #5b6475);
-    --_border: var(--adpx-border-color, #dde1e8);
-    --_primary: var(--adpx-primary-color, #1f5eff);
-    --_on-primary: var(--adpx-on-primary-color, #ffffff);
-    --_accent: var(--adpx-accent-color, #8a4b00);
-    --_success: var(--adpx-success-color, #1a7f37);
-    --_focus: var(--adpx-focus-color, #174ea6);
-    --_media-bg: var(--adpx-media-background, #eef1f6);
-    --_radius: var(--adpx-radius, 12px);
-    --_gap: var(--adpx-spacing, 16px);
-    --_font: var(--adpx-font-family, system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif);
+    --_bg: var(--adpx-card-background, var(--adpx-background, var(--_d-bg)));
+    --_fg: var(--adpx-text-color, var(--_d-fg));
+    --_muted: var(--adpx-muted-color, var(--_d-muted));
+    --_border: var(--adpx-border-color, var(--_d-border));
+    --_primary: var(--adpx-primary-color, var(--_d-primary));
+    --_on-primary: var(--adpx-on-primary-color, var(--_d-on-primary));
+    --_accent: var(--adpx-accent-color, var(--_d-accent));
+    --_success: var(--adpx-success-color, var(--_d-success));
+    --_focus: var(--adpx-focus-color, var(--_d-focus));
+    --_media-bg: var(--adpx-media-background, var(--_d-media));
     --_qr-size: min(var(--adpx-qr-size, 160px), 228px);
     container: adpx-card / inline-size;
     display: block;
@@ -30,20 +27,6 @@ const layoutStyles = css`
     font-family: var(--_font);
     color: var(--_fg);
     -webkit-font-smoothing: antialiased;
-  }
-  @media (prefers-color-scheme: dark) {
-    :host {
-      --_bg: var(--adpx-card-background, var(--adpx-background, #161b24));
-      --_fg: var(--adpx-text-color, #e9ecf2);
-      --_muted: var(--adpx-muted-color, #a4adbd);
-      --_border: var(--adpx-border-color, #2e3646);
-      --_primary: var(--adpx-primary-color, #7aa2ff);
-      --_on-primary: var(--adpx-on-primary-color, #0b1020);
-      --_accent: var(--adpx-accent-color, #ffc766);
-      --_success: var(--adpx-success-color, #5fd38a);
-      --_focus: var(--adpx-focus-color, #ffb020);
-      --_media-bg: var(--adpx-media-background, #222a37);
-    }
   }
   :host([hidden]) {
     display: none;
@@ -122,7 +105,7 @@ const layoutStyles = css`
   .when-wide {
     display: none;
   }
-  @container adpx-card (min-width: 480px) {
+  @container adpx-card ${wideCard} {
     .when-wide {
       display: block;
     }
@@ -150,4 +133,4 @@ const layoutStyles = css`
   ${visuallyHidden}
 `;
 
-export const offerStyles = [layoutStyles, controlStyles];
+export const offerStyles = [tokens, layoutStyles, controlStyles];

@@ -1,12 +1,12 @@
 import { css } from 'lit';
-import { visuallyHidden } from './shared.styles.js';
+import { tokens, visuallyHidden } from './shared.styles.js';
 import { layoutStyles } from './unit/layout.styles.js';
 
 /**
  * The unit's theme layer and its own controls. Public `--adpx-*` properties feed private `--_*`
  * variables. Colour precedence (docs/theming.md): the page's `--adpx-*` (read on the host as
  * `--_page-*`) > the response / overrides (`--_response-*`, set on `.root` through the CSSOM) >
- * the light/dark defaults (`--_scheme-*`). `.root` re-declares the public colour properties with
+ * the light/dark defaults (`--_d-*`, shared.styles.ts). `.root` re-declares the public colour properties with
  * that result, so the cards inside inherit one coherent theme.
  */
 const themeStyles = css`
@@ -18,26 +18,12 @@ const themeStyles = css`
     --_page-muted: var(--adpx-muted-color);
     --_page-border: var(--adpx-border-color);
     --_page-focus: var(--adpx-focus-color);
-    --_scheme-primary: #1f5eff;
-    --_scheme-on-primary: #ffffff;
-    --_scheme-background: #ffffff;
-    --_scheme-text: #1d2330;
-    --_radius: var(--adpx-radius, 12px);
-    --_gap: var(--adpx-spacing, 16px);
     display: block;
     box-sizing: border-box;
     min-height: var(--adpx-min-height, 0px);
-    font-family: var(--adpx-font-family, system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif);
+    font-family: var(--_font);
     font-size: var(--adpx-font-size, 1rem);
     line-height: 1.4;
-  }
-  @media (prefers-color-scheme: dark) {
-    :host {
-      --_scheme-primary: #8fb2ff;
-      --_scheme-on-primary: #0b1020;
-      --_scheme-background: #171b24;
-      --_scheme-text: #e9ecf2;
-    }
   }
   :host([hidden]) {
     display: none;
@@ -52,10 +38,10 @@ const themeStyles = css`
     box-sizing: inherit;
   }
   .root {
-    --adpx-primary-color: var(--_page-primary, var(--_response-primary, var(--_scheme-primary)));
-    --adpx-on-primary-color: var(--_page-on-primary, var(--_response-on-primary, var(--_scheme-on-primary)));
-    --adpx-background: var(--_page-background, var(--_response-background, var(--_scheme-background)));
-    --adpx-text-color: var(--_page-text, var(--_response-text, var(--_scheme-text)));
+    --adpx-primary-color: var(--_page-primary, var(--_response-primary, var(--_d-primary)));
+    --adpx-on-primary-color: var(--_page-on-primary, var(--_response-on-primary, var(--_d-on-primary)));
+    --adpx-background: var(--_page-background, var(--_response-background, var(--_d-bg)));
+    --adpx-text-color: var(--_page-text, var(--_response-text, var(--_d-fg)));
     --adpx-muted-color: var(
       --_page-muted,
       color-mix(in srgb, var(--adpx-text-color) 72%, var(--adpx-background))
@@ -222,4 +208,4 @@ const controlStyles = css`
 `;
 
 /** Unit styles: theme layer, controls, then the layouts (src/elements/unit/layout.styles.ts). */
-export const offersStyles = [themeStyles, controlStyles, layoutStyles];
+export const offersStyles = [tokens, themeStyles, controlStyles, layoutStyles];

@@ -1,4 +1,45 @@
-import { css } from 'lit';
+import { css, unsafeCSS } from 'lit';
+import { WIDE_CARD_MIN_WIDTH } from './card/texts.js';
+
+/**
+ * The one default palette and the shared metrics, for the unit, the card and the terms alike: each
+ * sheet maps its public `--adpx-*` properties onto these defaults, so light and dark agree
+ * everywhere (docs/theming.md lists the values). `--_d-*` are private: pages theme through `--adpx-*`.
+ */
+export const tokens = css`
+  :host {
+    --_d-primary: #1f5eff;
+    --_d-on-primary: #ffffff;
+    --_d-bg: #ffffff;
+    --_d-fg: #1d2330;
+    --_d-muted: #5b6475;
+    --_d-border: #dde1e8;
+    --_d-accent: #8a4b00;
+    --_d-success: #1a7f37;
+    --_d-focus: #174ea6;
+    --_d-media: #eef1f6;
+    --_radius: var(--adpx-radius, 12px);
+    --_gap: var(--adpx-spacing, 16px);
+    --_font: var(--adpx-font-family, system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif);
+  }
+  @media (prefers-color-scheme: dark) {
+    :host {
+      --_d-primary: #8fb2ff;
+      --_d-on-primary: #0b1020;
+      --_d-bg: #171b24;
+      --_d-fg: #e9ecf2;
+      --_d-muted: #a4adbd;
+      --_d-border: #2e3646;
+      --_d-accent: #ffc766;
+      --_d-success: #5fd38a;
+      --_d-focus: #ffb020;
+      --_d-media: #222a37;
+    }
+  }
+`;
+
+/** The container condition of a wide card (`WIDE_CARD_MIN_WIDTH`), the one breakpoint of the card. */
+export const wideCard = unsafeCSS(`(min-width: ${WIDE_CARD_MIN_WIDTH}px)`);
 
 /** Text for assistive technology only (the live region, labels that are shown as icons). */
 export const visuallyHidden = css`

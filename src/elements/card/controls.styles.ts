@@ -1,4 +1,5 @@
 import { css } from 'lit';
+import { wideCard } from '../shared.styles.js';
 
 /**
  * Styles of the card's controls and badges: CTAs, secondary actions, loyalty, QR, footer. Every
@@ -55,7 +56,7 @@ export const controlStyles = css`
   .decline:active {
     transform: translateY(1px);
   }
-  @container adpx-card (min-width: 480px) {
+  @container adpx-card ${wideCard} {
     .actions {
       display: flex;
       flex-wrap: wrap;

@@ -1,23 +1,22 @@
 import { css } from 'lit';
+import { tokens } from '../shared.styles.js';
 
 /**
  * Terms styles. Public `--adpx-*` properties feed private `--_*` variables. The sanitised terms
  * live in the shadow root, so the host page's CSS does not restyle them and ours does not leak out.
  * Constructable stylesheets only: nothing here needs `style-src 'unsafe-inline'`.
  */
-export const termsStyles = css`
+const ownStyles = css`
   :host {
-    --_fg: var(--adpx-terms-color, var(--adpx-muted-color, #5b6475));
-    --_link: var(--adpx-terms-link-color, var(--adpx-primary-color, #1f5eff));
-    --_bg: var(--adpx-terms-background, var(--adpx-background, #ffffff));
-    --_border: var(--adpx-border-color, #d8dce5);
-    --_radius: var(--adpx-radius, 12px);
-    --_gap: var(--adpx-spacing, 16px);
-    --_focus: var(--adpx-focus-color, #ffb020);
+    --_fg: var(--adpx-terms-color, var(--adpx-muted-color, var(--_d-muted)));
+    --_link: var(--adpx-terms-link-color, var(--adpx-primary-color, var(--_d-primary)));
+    --_bg: var(--adpx-terms-background, var(--adpx-background, var(--_d-bg)));
+    --_border: var(--adpx-border-color, var(--_d-border));
+    --_focus: var(--adpx-focus-color, var(--_d-focus));
     --_size: var(--adpx-terms-font-size, 0.875rem);
     display: block;
     box-sizing: border-box;
-    font-family: var(--adpx-font-family, system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif);
+    font-family: var(--_font);
     font-size: var(--_size);
     color: var(--_fg);
   }
@@ -128,3 +127,6 @@ export const termsStyles = css`
     }
   }
 `;
+
+/** The palette shared with the unit and the card, then the terms' own rules. */
+export const termsStyles = [tokens, ownStyles];
