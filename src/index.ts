@@ -1,40 +1,20 @@
 /**
  * The ESM entry: named exports only, no work at import time. Register the elements with
  * `import 'adpx-offers/define'` (or call `defineElements()`).
+ *
+ * Only the public API lives here (docs/api.md): the elements, their registration, the service
+ * client, the script-tag API object, the events and the types. Internals stay importable by the
+ * project's own modules, not by users, so they can change without a breaking release. The terms
+ * sanitiser is not exported: it is loaded on demand when terms first open, and a static re-export
+ * here would make every page that imports this entry load it at once.
  */
 export { AdpxOfferElement } from './elements/adpx-offer.js';
 export { AdpxOffersElement, UnitStatus, type UnitLayout, type TermsMode } from './elements/adpx-offers.js';
-export { defineElements } from './elements/registry.js';
 export { AdpxTermsElement } from './elements/terms/adpx-terms.js';
-export {
-  sanitizeTerms,
-  termsSanitizerSupported,
-  TERMS_ALLOWED_TAGS,
-  TERMS_ALLOWED_ATTR,
-  TERMS_ALLOWED_SCHEMES,
-} from './sanitize/terms-sanitizer.js';
-export { fetchOffers, DEFAULT_TIMEOUT_MS, type FetchOffersInit } from './client/fetch-offers.js';
-export {
-  validateOffersOptions,
-  buildOffersRequest,
-  offersPath,
-  redactApiKey,
-  type OffersRequest,
-  type OffersRequestEnv,
-} from './client/request.js';
-export {
-  ADPX_FP_STORAGE_KEY,
-  getAdpxFingerprint,
-  forgetAdpxFingerprint,
-  generateFingerprint,
-  type FingerprintStorage,
-} from './client/fingerprint.js';
-export { OffersError, OffersErrorCode, isOffersError } from './client/errors.js';
+export { defineElements } from './elements/registry.js';
+export { fetchOffers, type FetchOffersInit } from './client/fetch-offers.js';
 export type { FetchOffersOptions } from './client/options.js';
-export { normalizeResponse } from './model/normalize.js';
-export { TEXT_LIMITS, MODEL_CAPS, truncate } from './model/limits.js';
-export { safeHttpUrl, safeQrImage } from './model/urls.js';
-export { safeCssColor } from './model/colors.js';
+export { OffersError, OffersErrorCode, isOffersError } from './client/errors.js';
 export type {
   Creative,
   Offer,
@@ -52,15 +32,10 @@ export {
   type CloseReason,
   type OfferProgress,
 } from './events/adpx-event.js';
-export { detectBridge, type Bridge, type BridgeKind } from './hosts/bridge.js';
+export type { BridgeKind } from './hosts/bridge.js';
 export {
   Adpx,
-  AdpxController,
   ADPX_VERSION,
-  installAdpx,
-  clampMargin,
-  marginInsets,
-  MAX_MARGIN_PERCENT,
   type AdpxApi,
   type AdpxCallback,
   type AdpxConfig,
@@ -73,4 +48,3 @@ export {
   type AdpxStyles,
   type AdpxUser,
 } from './script-api/index.js';
-export { openOfferUrl, type OpenedIn } from './hosts/open-url.js';
