@@ -33,6 +33,8 @@ export {
   type OfferProgress,
 } from './events/adpx-event.js';
 export type { BridgeKind } from './hosts/bridge.js';
+export { forget } from './consent/consent.js';
+export type { AdpxConsent } from './consent/types.js';
 export {
   Adpx,
   ADPX_VERSION,

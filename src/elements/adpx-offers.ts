@@ -173,7 +173,7 @@ export class AdpxOffersElement extends OffersRequestElement {
   async load(payload?: Record<string, unknown>): Promise<number> {
     this.flow.loading();
     try {
-      const response = await this.loader.run(this.requestOptions(payload));
+      const response = await this.loader.run(this.requestOptions(payload), this.consentTimeout);
       this.flow.accept(response);
       return response.count;
     } catch (error) {

@@ -3,6 +3,7 @@ import { OffersError } from '../client/errors.js';
 import { fetchOffers } from '../client/fetch-offers.js';
 import type { FetchOffersOptions } from '../client/options.js';
 import type { OffersResponse } from '../model/types.js';
+import { withConsent } from '../consent/apply.js';
 
 /**
  * Runs one fetch of offers at a time for its host: a new run aborts the previous one, a stale
@@ -21,12 +22,18 @@ export class LoadController implements ReactiveController {
     return this.controller !== undefined;
   }
 
-  async run(options: Omit<FetchOffersOptions, 'signal'>): Promise<OffersResponse> {
+  /**
+   * Waits for the consent decision (up to `consentTimeoutMs` for a consent platform that has not
+   * answered), then fetches with what consent allows. Aborted meanwhile, nothing is sent.
+   */
+  async run(options: Omit<FetchOffersOptions, 'signal'>, consentTimeoutMs: number): Promise<OffersResponse> {
     this.cancel();
     const controller = new AbortController();
     this.controller = controller;
     try {
-      const response = await fetchOffers({ ...options, signal: controller.signal });
+      const allowed = await withConsent(options, consentTimeoutMs);
+      if (controller.signal.aborted) throw new OffersError('aborted', 'A newer load replaced this one');
+      const response = await fetchOffers({ ...allowed, signal: controller.signal });
       if (controller.signal.aborted) throw new OffersError('aborted', 'A newer load replaced this one');
       return response;
     } finally {

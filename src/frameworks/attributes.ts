@@ -36,6 +36,7 @@ export interface AdpxOffersAttributes {
   'show-qr'?: boolean;
   transparent?: boolean;
   'backdrop-dismiss'?: boolean;
+  'consent-timeout'?: number | `${number}`;
 }
 
 /** Properties of `<adpx-offers>` for rich data: set them as properties, never as attributes. */
@@ -46,6 +47,8 @@ export interface AdpxOffersProperties {
   response?: unknown;
   /** Styles and settings over the response's (as the script API's `styles`/`settings`). */
   overrides?: AdpxOffersElement['overrides'];
+  /** The visitor's consent (docs/privacy.md); wins over the page's consent platform. */
+  consent?: AdpxOffersElement['consent'];
 }
 
 /** Attributes of `<adpx-offer>`, the card used alone. */

@@ -8,6 +8,7 @@
  * payload: a hash of them), and still a valid response for the normaliser. Anything else is
  * ignored; stale and corrupt entries are removed. See docs/decisions/005.
  */
+import { storageAllowed } from '../consent/consent.js';
 import type { JsonObject } from '../model/coerce.js';
 import { isJsonObject } from '../model/coerce.js';
 import { normalizeResponse } from '../model/normalize.js';
@@ -108,7 +109,7 @@ export function savePrefetched(
   response: OffersResponse,
   now: number = Date.now(),
 ): boolean {
-  const storage = storageOf(win);
+  const storage = storageAllowed() ? storageOf(win) : null;
   if (!storage) return false;
   const entry: StoredEntry = { v: 1, savedAt: now, request: requestFingerprint(key), response };
   try {

@@ -7,6 +7,7 @@
  * `init`/`setApiResponse` with an `OffersError`), reach the given callback, and fire `error`.
  */
 import { isOffersError, OffersError } from '../client/errors.js';
+import { forget, setConsent } from '../consent/consent.js';
 import { createDebugLog, type DebugLog } from '../debug.js';
 import type { AdpxOffersElement } from '../elements/adpx-offers.js';
 import { defineElements } from '../elements/registry.js';
@@ -105,6 +106,7 @@ export class AdpxController implements AdpxApi {
     const config = result.config;
     this.config = config;
     this.log = createDebugLog(config.debug);
+    if (config.consent !== undefined) setConsent(config.consent, this.log);
     if (result.ignored.includes('parentOrigin'))
       warn('parentOrigin must be an exact origin; it was ignored.');
     if (result.ignored.length > 0) this.log(`unknown config keys ignored: ${result.ignored.join(', ')}`);
@@ -262,6 +264,15 @@ export class AdpxController implements AdpxApi {
   close(): void {
     this.session.cancelDelay();
     if (this.unit) retire(this.unit, this.session);
+  }
+
+  setConsent(consent: unknown): void {
+    setConsent(consent, this.log);
+  }
+
+  forget(): void {
+    forget();
+    this.log('forget: everything the SDK stored on this device was deleted');
   }
 
   isReady(): boolean {

@@ -4,6 +4,7 @@
  * that order (the later wins) and validated. Pure: no DOM.
  */
 import { OffersError } from '../client/errors.js';
+import { DEFAULT_CONSENT_TIMEOUT_MS } from '../consent/consent.js';
 import { isJsonObject, toBoolean } from '../model/coerce.js';
 import { toExactOrigin } from '../hosts/bridge.js';
 import { prefetchTtl } from '../hosts/prefetch-storage.js';
@@ -34,6 +35,9 @@ export interface ResolvedConfig {
   loyaltyboost?: '0' | '1' | '2';
   creative?: '0' | '1';
   campaignId?: string;
+  /** The consent given in the config, as given: `setConsent` checks it. Absent: none given. */
+  consent?: unknown;
+  consentTimeoutMs: number;
 }
 
 /** Values set through `Adpx.environment` / `Adpx.debug` before `init`. */
@@ -65,6 +69,8 @@ const KNOWN_KEYS: ReadonlySet<string> = new Set<keyof AdpxConfig>([
   'loyaltyboost',
   'creative',
   'campaignId',
+  'consent',
+  'consentTimeout',
 ]);
 
 const invalid = (message: string): ConfigResult => ({
@@ -95,6 +101,12 @@ function toEndpoint(value: string): string | undefined {
   } catch {
     return undefined;
   }
+}
+
+/** Ms to wait for a consent platform: a number from 0 to one minute, else the default. */
+function consentTimeout(value: unknown): number {
+  if (typeof value !== 'number' || !Number.isFinite(value) || value < 0) return DEFAULT_CONSENT_TIMEOUT_MS;
+  return Math.min(value, 60_000);
 }
 
 function oneOf<T extends string>(value: unknown, allowed: readonly T[]): T | undefined {
@@ -169,6 +181,8 @@ export function resolveConfig(
     loyaltyboost,
     creative,
     campaignId: text(merged.campaignId),
+    consent: merged.consent,
+    consentTimeoutMs: consentTimeout(merged.consentTimeout),
   };
   if (merged.parentOrigin !== undefined && config.parentOrigin === undefined) ignored.push('parentOrigin');
   return { ok: true, config, ignored };

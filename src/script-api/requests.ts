@@ -4,6 +4,7 @@
  */
 import { isOffersError, OffersError } from '../client/errors.js';
 import { fetchOffers } from '../client/fetch-offers.js';
+import { withConsent } from '../consent/apply.js';
 import type { PrefetchRequestKey } from '../hosts/prefetch-storage.js';
 import { stableStringify } from '../hosts/prefetch-storage.js';
 import type { ResolvedConfig } from './config.js';
@@ -65,19 +66,23 @@ export async function getOffers(
       throw new OffersError('invalid_request', 'The SDK ID is missing: Adpx.getOffers(sdkId, payload?).');
     if (!config.endpoint) throw new OffersError('invalid_request', MISSING_ENDPOINT);
     const extra = typeof payload === 'object' && payload !== null && !Array.isArray(payload) ? payload : {};
-    const response = await fetchOffers({
-      endpoint: config.endpoint,
-      apiKey,
-      apiVersion: config.apiVersion,
-      placement: config.placement,
-      pubUserId: config.pubUserId,
-      loyaltyboost: config.loyaltyboost,
-      creative: config.creative,
-      campaignId: config.campaignId,
-      dev: config.dev ? '1' : undefined,
-      payload: { ...user, ...extra },
-      debug: config.debug,
-    });
+    const options = await withConsent(
+      {
+        endpoint: config.endpoint,
+        apiKey,
+        apiVersion: config.apiVersion,
+        placement: config.placement,
+        pubUserId: config.pubUserId,
+        loyaltyboost: config.loyaltyboost,
+        creative: config.creative,
+        campaignId: config.campaignId,
+        dev: config.dev ? '1' : undefined,
+        payload: { ...user, ...extra },
+        debug: config.debug,
+      },
+      config.consentTimeoutMs,
+    );
+    const response = await fetchOffers(options);
     return { status: true, response };
   } catch (error) {
     return { status: false, response: errorInfo(error) };

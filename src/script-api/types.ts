@@ -2,6 +2,7 @@
  * The public types of the script-tag API (`window.Adpx`), named as docs/api.md names them.
  */
 import type { OffersErrorCode } from '../client/errors.js';
+import type { AdpxConsent } from '../consent/types.js';
 import type { AdpxEventName, AdpxEventPayloads } from '../events/adpx-event.js';
 import type { OffersResponse } from '../model/types.js';
 
@@ -87,6 +88,10 @@ export interface AdpxConfig {
   loyaltyboost?: '0' | '1' | '2';
   creative?: '0' | '1';
   campaignId?: string;
+  /** The visitor's consent as the app knows it; wins over the page's consent platform (docs/privacy.md). */
+  consent?: AdpxConsent;
+  /** Ms the first request waits for a consent platform that has not answered (default 1500). */
+  consentTimeout?: number;
 }
 
 /** Popup margins in percent, each clamped to 0..15. */
@@ -136,6 +141,10 @@ export interface AdpxApi {
   reload(): Promise<boolean>;
   getOffers(sdkId: string, payload?: AdpxUser): Promise<AdpxGetOffersResult>;
   setApiResponse(response: unknown): Promise<void>;
+  /** The visitor's consent (or `undefined` to follow the page's consent platform again). */
+  setConsent(consent: AdpxConsent | undefined): void;
+  /** Deletes everything the SDK stored on this device. */
+  forget(): void;
   /** `0` live, `1` test. Only before `init`; later it warns and changes nothing. */
   environment: 0 | 1;
   /** Debug logging. Only before `init`; later it warns and changes nothing. */

@@ -61,6 +61,7 @@ export function configureUnit(unit: AdpxOffersElement, config: ResolvedConfig, s
     'campaign-id': config.campaignId,
     dev: config.dev,
     debug: config.debug,
+    'consent-timeout': String(config.consentTimeoutMs),
     layout: setup.layout,
     heading: undefined,
     terms: undefined,

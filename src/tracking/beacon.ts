@@ -1,3 +1,4 @@
+import { storageAllowed } from '../consent/consent.js';
 import type { DebugLog } from '../debug.js';
 
 /** How a beacon GET is delivered. */
@@ -17,8 +18,9 @@ const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, 
  * The request of a beacon: a GET with no body. `keepalive` lets it outlive the page (a navigation
  * right after an impression or a close still delivers it); `no-cors` because a pixel needs no
  * readable answer and must not trigger a preflight; cookies go along as they would for an image
- * pixel; the document's own referrer policy applies, as for an image. `no-store` so that no cache
- * between us and the service can swallow a hit.
+ * pixel (`omit` instead when consent refuses storage: `deliverBeacon` decides per beacon); the
+ * document's own referrer policy applies, as for an image. `no-store` so that no cache between us
+ * and the service can swallow a hit.
  */
 export const BEACON_REQUEST: Readonly<RequestInit> = Object.freeze({
   method: 'GET',
@@ -41,7 +43,7 @@ export async function deliverBeacon(url: string, options: BeaconDeliveryOptions 
   let delay = options.backoffMs ?? 300;
   for (let attempt = 0; attempt <= retries; attempt++) {
     try {
-      await send(url, { ...BEACON_REQUEST });
+      await send(url, { ...BEACON_REQUEST, credentials: storageAllowed() ? 'include' : 'omit' });
       options.log?.(`beacon delivered${attempt > 0 ? ` on attempt ${attempt + 1}` : ''}: ${url}`);
       return true;
     } catch (error) {
@@ -66,6 +68,7 @@ function imagePixel(url: string, log?: DebugLog): Promise<boolean> {
   }
   return new Promise((resolve) => {
     const img = new Image();
+    if (!storageAllowed()) img.crossOrigin = 'anonymous';
     img.onload = img.onerror = () => {
       log?.(`beacon sent as an image pixel: ${url}`);
       resolve(true);

@@ -19,6 +19,7 @@ const PUBLIC_VALUES = [
   'defineElements',
   'domEventName',
   'fetchOffers',
+  'forget',
   'isOffersError',
 ];
 

@@ -39,6 +39,22 @@ function upstreamRecord() {
   return record;
 }
 
+describe('consent signals', () => {
+  it('passes gdpr, gdpr_consent, gpp, gpp_sid, us_privacy and gpc through untouched', async () => {
+    const signals = {
+      gdpr: '1',
+      gdpr_consent: 'CPzHq4APzHq4AAHABBENC-CgAP_AAH_AAAAAAAAAAAAA.YAAAAAAAAAAA',
+      gpp: 'DBABLA~BVVqAAEABCA',
+      gpp_sid: '7,8',
+      us_privacy: '1YNN',
+      gpc: '1',
+    };
+    const answer = await postOffers(proxy, { body: { placement: 'checkout', ...signals } });
+    expect(answer.status).toBe(200);
+    expect(upstreamRecord().body).toMatchObject(signals);
+  });
+});
+
 describe('key injection', () => {
   it('sends the server key, never the browser’s (query or body), and returns the service’s answer', async () => {
     const answer = await postOffers(proxy, {

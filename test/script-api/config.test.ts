@@ -1,3 +1,4 @@
+import { DEFAULT_CONSENT_TIMEOUT_MS } from '../../src/consent/consent.js';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_PLACEMENT, resolveConfig, toEnvironment } from '../../src/script-api/config.js';
 import { DEFAULT_PREFETCH_TTL_MS } from '../../src/hosts/prefetch-storage.js';
@@ -38,6 +39,8 @@ describe('resolveConfig: sources and precedence', () => {
       loyaltyboost: undefined,
       creative: undefined,
       campaignId: undefined,
+      consent: undefined,
+      consentTimeoutMs: DEFAULT_CONSENT_TIMEOUT_MS,
     });
     expect(ignored).toEqual([]);
   });

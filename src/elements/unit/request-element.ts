@@ -1,6 +1,8 @@
 import { LitElement } from 'lit';
 import { property } from 'lit/decorators.js';
 import type { FetchOffersOptions } from '../../client/options.js';
+import { DEFAULT_CONSENT_TIMEOUT_MS, setConsent, type AdpxConsent } from '../../consent/index.js';
+import { createDebugLog } from '../../debug.js';
 
 /**
  * What `<adpx-offers>` asks the service for: the request attributes and `payload`, and the fetch
@@ -21,9 +23,31 @@ export class OffersRequestElement extends LitElement {
   @property({ type: Boolean }) debug = false;
   /** Extra body keys sent with each load. */
   @property({ attribute: false }) payload: Record<string, unknown> = {};
+  /**
+   * The visitor's consent as the host knows it (docs/privacy.md); it wins over the page's consent
+   * platform. Page-wide: the device's storage is one, so every unit follows the last value set.
+   */
+  @property({ attribute: false }) consent?: AdpxConsent;
+  /** Ms the first request waits for a consent platform that exists but has not answered. */
+  @property({ attribute: 'consent-timeout', type: Number }) consentTimeout = DEFAULT_CONSENT_TIMEOUT_MS;
+
+  private appliedConsent?: AdpxConsent;
+
+  /** Applies a new `consent` at once: a refusal deletes what was stored before the next request. */
+  protected applyConsent(): void {
+    if (this.consent === this.appliedConsent) return;
+    this.appliedConsent = this.consent;
+    setConsent(this.consent, createDebugLog(this.debug));
+  }
+
+  protected override willUpdate(changed: Map<PropertyKey, unknown>): void {
+    super.willUpdate(changed);
+    if (changed.has('consent')) this.applyConsent();
+  }
 
   /** The options of a fetch, from the attributes and `payload` (plus this load's `payload`). */
   requestOptions(payload?: Record<string, unknown>): Omit<FetchOffersOptions, 'signal'> {
+    this.applyConsent();
     return {
       endpoint: this.endpoint,
       apiKey: this.apiKey,

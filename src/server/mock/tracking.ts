@@ -28,6 +28,7 @@ function hit(ctx: RouteContext, kind: BeaconKind, offerId: number): BeaconHit {
     url: ctx.req.url ?? ctx.url.pathname + ctx.url.search,
   };
   if (ctx.req.headers['user-agent'] !== undefined) h.userAgent = ctx.req.headers['user-agent'];
+  if (ctx.req.headers.cookie !== undefined) h.cookie = ctx.req.headers.cookie;
   return h;
 }
 

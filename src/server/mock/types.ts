@@ -25,6 +25,8 @@ export interface BeaconHit {
   /** Path and query exactly as received. */
   url: string;
   userAgent?: string;
+  /** The `Cookie` header as received: absent when the beacon was sent without credentials. */
+  cookie?: string;
 }
 
 /** One recorded offers POST, whatever its outcome. */

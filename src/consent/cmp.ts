@@ -1,0 +1,83 @@
+/**
+ * Talking to the page's consent platforms through their standard APIs: IAB TCF v2.2 `__tcfapi`,
+ * IAB GPP `__gpp`, IAB US Privacy `__uspapi`. Each is called directly when this window has it, or
+ * through the postMessage protocol of its locator frame (`__tcfapiLocator`, `__gppLocator`,
+ * `__uspapiLocator`) when a CMP runs in a parent frame, as it does for units inside iframes.
+ */
+
+type Callback = (data: unknown, success: boolean) => void;
+type CmpFunction = (
+  command: string,
+  version: number | undefined,
+  callback: Callback,
+  parameter?: unknown,
+) => void;
+
+/** One IAB API: its function name, its locator frame and its message keys. */
+interface CmpApi {
+  fn: '__tcfapi' | '__gpp' | '__uspapi';
+  version: number;
+}
+
+export const TCF: CmpApi = { fn: '__tcfapi', version: 2 };
+export const GPP: CmpApi = { fn: '__gpp', version: 1 };
+export const USP: CmpApi = { fn: '__uspapi', version: 1 };
+
+/** A way to call one API: in this window, or by messages to a frame that hosts it. */
+export type CmpCaller = (command: string, callback: Callback, parameter?: unknown) => void;
+
+/** The caller of `api` on this page, or undefined when neither the API nor its locator exists. */
+export function findCmp(win: Window, api: CmpApi): CmpCaller | undefined {
+  const direct = (win as unknown as Record<string, unknown>)[api.fn];
+  if (typeof direct === 'function') {
+    const fn = direct as CmpFunction;
+    return (command, callback, parameter) => {
+      // GPP 1.1 takes (command, callback, parameter, version); TCF and USP (command, version, callback).
+      if (api.fn === '__gpp') (fn as unknown as (...args: unknown[]) => void)(command, callback, parameter);
+      else fn(command, api.version, callback, parameter);
+    };
+  }
+  const frame = locatorFrame(win, `${api.fn}Locator`);
+  return frame ? messageCaller(win, frame, api) : undefined;
+}
+
+/** The nearest ancestor window (this one included) that holds a frame named `name`. */
+function locatorFrame(win: Window, name: string): Window | undefined {
+  for (let current: Window = win; ; current = current.parent) {
+    try {
+      if ((current.frames as unknown as Record<string, Window | undefined>)[name]) return current;
+    } catch {
+      // A cross-origin ancestor without such a frame: keep climbing.
+    }
+    if (current === current.top || current.parent === current) return undefined;
+  }
+}
+
+let nextCallId = 0;
+
+/** Calls `api` in `target` through `postMessage` (`{__tcfapiCall: …}` → `{__tcfapiReturn: …}`). */
+function messageCaller(win: Window, target: Window, api: CmpApi): CmpCaller {
+  const callKey = `${api.fn}Call`;
+  const returnKey = `${api.fn}Return`;
+  return (command, callback, parameter) => {
+    const callId = `adpx-${++nextCallId}`;
+    const onMessage = (event: MessageEvent) => {
+      let data: unknown = event.data;
+      if (typeof data === 'string') {
+        try {
+          data = JSON.parse(data);
+        } catch {
+          return;
+        }
+      }
+      const answer = (data as Record<string, unknown> | null)?.[returnKey] as
+        { callId?: unknown; returnValue?: unknown; success?: unknown } | undefined;
+      if (!answer || answer.callId !== callId) return;
+      // addEventListener answers more than once; the others answer once.
+      if (command !== 'addEventListener') win.removeEventListener('message', onMessage);
+      callback(answer.returnValue, answer.success !== false);
+    };
+    win.addEventListener('message', onMessage);
+    target.postMessage({ [callKey]: { command, parameter, version: api.version, callId } }, '*');
+  };
+}

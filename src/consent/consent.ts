@@ -1,0 +1,134 @@
+/**
+ * The page's consent state, one per page: what the host said (`setConsent`), what the page's
+ * consent platforms say, and the decision the last request took. Every storage write of the SDK
+ * asks {@link storageAllowed}; every request asks {@link resolveConsent}.
+ */
+import { forgetAdpxFingerprint } from '../client/fingerprint.js';
+import type { DebugLog } from '../debug.js';
+import { PageCmps } from './page-cmps.js';
+import { decideConsent, parseSectionIds } from './rule.js';
+import type { AdpxConsent, ConsentDecision, ConsentSignals } from './types.js';
+
+/** How long the first request waits for a consent platform that exists but has not answered. */
+export const DEFAULT_CONSENT_TIMEOUT_MS = 1500;
+
+let explicit: AdpxConsent | undefined;
+let cmps: PageCmps | undefined;
+let last: ConsentDecision | undefined;
+
+/** Every key the SDK writes to Web Storage is `adpx_fp` or starts with this prefix. */
+export const SDK_STORAGE_PREFIX = 'adpx:';
+
+/**
+ * Deletes everything the SDK stored on this device: the `adpx_fp` id (and its in-memory copy) and
+ * every `adpx:` key of localStorage and sessionStorage (the prefetch hand-off).
+ */
+export function forget(): void {
+  forgetAdpxFingerprint();
+  for (const name of ['localStorage', 'sessionStorage'] as const) {
+    try {
+      const storage = (globalThis as Partial<Record<typeof name, Storage>>)[name];
+      if (!storage) continue;
+      const ours = Array.from({ length: storage.length }, (_, i) => storage.key(i)).filter(
+        (key): key is string => key?.startsWith(SDK_STORAGE_PREFIX) === true,
+      );
+      for (const key of ours) storage.removeItem(key);
+    } catch {
+      // Blocked storage holds nothing of ours.
+    }
+  }
+}
+
+/** The host's consent, checked: unknown keys and wrong types are dropped; `undefined` clears it. */
+export function setConsent(consent: unknown, log?: DebugLog): void {
+  explicit = consent === undefined || consent === null ? undefined : cleanConsent(consent, log);
+  last = decideConsent(currentSignals());
+  log?.(`consent set by the host: ${last.reason}`);
+  if (!last.storage) forget();
+}
+
+/** The consent the host set, if any. */
+export function getConsent(): AdpxConsent | undefined {
+  return explicit;
+}
+
+/**
+ * Whether the SDK may store anything and send an identifier now: the last request's decision, or,
+ * before any request, what the host and the browser say (a platform not yet asked does not refuse).
+ */
+export function storageAllowed(): boolean {
+  return (last ?? decideConsent(currentSignals())).storage;
+}
+
+/**
+ * The decision for a request: the host's consent when given (it wins), else the page's consent
+ * platforms, waited for up to `timeoutMs`; GPC always counts. Logs it in one line and deletes what
+ * was stored when storage is refused.
+ */
+export async function resolveConsent(timeoutMs: number, log?: DebugLog): Promise<ConsentDecision> {
+  let signals = currentSignals();
+  if (!explicit && typeof window !== 'undefined') {
+    cmps ??= new PageCmps(window);
+    const page = await cmps.read(timeoutMs);
+    if (page.present) signals = { ...page.signals, gpc: signals.gpc, source: 'cmp' };
+  }
+  last = decideConsent(signals);
+  log?.(
+    `consent (${signals.source}): ${last.reason}; sending ${Object.keys(last.body).join(', ') || 'no signal keys'}`,
+  );
+  if (!last.storage) forget();
+  return last;
+}
+
+function currentSignals(): ConsentSignals {
+  const gpc = globalPrivacyControl();
+  if (!explicit) return { gpc, source: 'none' };
+  return { ...explicit, gppSid: parseSectionIds(explicit.gppSid), gpc, source: 'explicit' };
+}
+
+function globalPrivacyControl(): boolean {
+  return (
+    (globalThis as { navigator?: { globalPrivacyControl?: unknown } }).navigator?.globalPrivacyControl ===
+    true
+  );
+}
+
+const CONSENT_KEYS = {
+  gdprApplies: 'boolean',
+  tcString: 'string',
+  gpp: 'string',
+  usPrivacy: 'string',
+  storage: 'boolean',
+} as const;
+
+function cleanConsent(value: unknown, log?: DebugLog): AdpxConsent {
+  if (typeof value !== 'object' || Array.isArray(value)) {
+    log?.(
+      'consent must be an object like { gdprApplies, tcString, gpp, gppSid, usPrivacy, storage }; ignored',
+    );
+    return {};
+  }
+  const input = value as Record<string, unknown>;
+  const clean: Record<string, unknown> = {};
+  for (const [key, type] of Object.entries(CONSENT_KEYS)) {
+    if (input[key] === undefined) continue;
+    if (typeof input[key] === type) clean[key] = input[key];
+    else log?.(`consent.${key} must be a ${type}; ignored`);
+  }
+  if (input.gppSid !== undefined) {
+    const ids = parseSectionIds(input.gppSid);
+    if (ids) clean.gppSid = ids;
+    else log?.('consent.gppSid must be section ids (numbers or "7,8"); ignored');
+  }
+  for (const key of Object.keys(input)) {
+    if (!(key in CONSENT_KEYS) && key !== 'gppSid') log?.(`consent.${key} is not a consent key; ignored`);
+  }
+  return clean as AdpxConsent;
+}
+
+/** For tests: back to a page with no consent said and no platform asked. */
+export function resetConsentForTests(): void {
+  explicit = undefined;
+  cmps = undefined;
+  last = undefined;
+}

@@ -1,0 +1,57 @@
+import { gppUsOptOut, tcfPurposeOneConsent, usPrivacyOptOut } from './signals.js';
+import type { ConsentDecision, ConsentSignals } from './types.js';
+
+/**
+ * The rule (docs/privacy.md): storage and the persistent id are allowed unless the host said
+ * `storage: false`, GPC is on, GDPR applies without TCF purpose 1 consent, the US Privacy string
+ * says opt-out, an applicable US section of the GPP string says opt-out, or a consent platform
+ * exists but did not answer in time. The first reason that holds is the one reported.
+ */
+export function decideConsent(signals: ConsentSignals): ConsentDecision {
+  const body = consentBody(signals);
+  const refuse = (why: string): ConsentDecision => ({
+    storage: false,
+    reason: `storage refused: ${why}`,
+    body,
+  });
+  if (signals.storage === false) return refuse('the host set storage: false');
+  if (signals.gpc) return refuse('Global Privacy Control is on');
+  if (signals.timedOut) return refuse('the consent platform did not answer in time');
+  if (signals.gdprApplies === true) {
+    const purposeOne =
+      signals.purposeOne ?? (signals.tcString ? tcfPurposeOneConsent(signals.tcString) : undefined);
+    if (purposeOne !== true) return refuse('GDPR applies without TCF purpose 1 consent');
+  }
+  if (signals.usPrivacy && usPrivacyOptOut(signals.usPrivacy)) {
+    return refuse(`the US Privacy string ${signals.usPrivacy} says opt-out`);
+  }
+  // An empty list of applicable sections means none applies (a CMP's `applicableSections: [-1]`).
+  const gppApplies = signals.gppSid === undefined || signals.gppSid.length > 0;
+  const optedOut = signals.gpp && gppApplies ? gppUsOptOut(signals.gpp, signals.gppSid) : undefined;
+  if (optedOut) return refuse(`the GPP section ${optedOut} says opt-out`);
+  const basis =
+    signals.source === 'none'
+      ? 'no consent platform and no consent given: nothing requires consent'
+      : `${signals.source === 'cmp' ? 'the consent platform' : 'the host'} allows it`;
+  return { storage: true, reason: `storage allowed: ${basis}`, body };
+}
+
+/** The request's body keys, named as OpenRTB and Prebid name them; strings, as the spec asks. */
+export function consentBody(signals: ConsentSignals): Record<string, string> {
+  const body: Record<string, string> = {};
+  if (signals.gdprApplies !== undefined) body.gdpr = signals.gdprApplies ? '1' : '0';
+  if (signals.tcString) body.gdpr_consent = signals.tcString;
+  if (signals.gpp) body.gpp = signals.gpp;
+  if (signals.gppSid && signals.gppSid.length > 0) body.gpp_sid = signals.gppSid.join(',');
+  if (signals.usPrivacy) body.us_privacy = signals.usPrivacy;
+  if (signals.gpc) body.gpc = '1';
+  return body;
+}
+
+/** Section ids from a number list or a comma-separated string; invalid entries are dropped. */
+export function parseSectionIds(value: unknown): number[] | undefined {
+  const parts = Array.isArray(value) ? value : typeof value === 'string' ? value.split(',') : undefined;
+  if (!parts) return undefined;
+  const ids = parts.map((part) => Number(part)).filter((id) => Number.isInteger(id) && id > 0);
+  return ids.length > 0 ? ids : undefined;
+}

@@ -1,0 +1,131 @@
+/**
+ * Reading the privacy strings themselves: the TCF v2 TC string (purpose 1, "store and/or access
+ * information on a device"), the US Privacy string, and the GPP string's US sections (opt-out of
+ * sale, sharing or targeted advertising). Pure functions: no DOM, no network, never throwing.
+ */
+
+/** The bits of a base64url segment (the alphabet TCF and GPP use), or undefined when it is not one. */
+export function base64UrlBits(segment: string): string | undefined {
+  const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+  let bits = '';
+  for (const char of segment) {
+    const value = ALPHABET.indexOf(char);
+    if (value < 0) return undefined;
+    bits += value.toString(2).padStart(6, '0');
+  }
+  return bits;
+}
+
+/** Reads fixed-width integers and Fibonacci-coded integers from a bit string, left to right. */
+class BitReader {
+  private at = 0;
+  constructor(private readonly bits: string) {}
+
+  int(width: number): number | undefined {
+    if (this.at + width > this.bits.length) return undefined;
+    const value = parseInt(this.bits.slice(this.at, this.at + width), 2);
+    this.at += width;
+    return value;
+  }
+
+  /** A Fibonacci-coded integer (GPP's header): ones mark terms 1, 2, 3, 5, …; "11" ends it. */
+  fibonacci(): number | undefined {
+    let value = 0;
+    let [a, b] = [1, 2];
+    let previous = '0';
+    while (this.at < this.bits.length) {
+      const bit = this.bits[this.at++];
+      if (bit === '1' && previous === '1') return value;
+      if (bit === '1') value += a;
+      [a, b] = [b, a + b];
+      previous = bit ?? '0';
+    }
+    return undefined;
+  }
+}
+
+/** Offset of the 24 purpose-consent bits in a TC string's core segment (TCF v2.x). */
+const TCF_PURPOSES_OFFSET = 152;
+
+/** Whether a TC string records consent to purpose 1; undefined when it cannot be read. */
+export function tcfPurposeOneConsent(tcString: string): boolean | undefined {
+  const core = tcString.split('.')[0] ?? '';
+  const bits = base64UrlBits(core);
+  if (bits === undefined || bits.length <= TCF_PURPOSES_OFFSET) return undefined;
+  if (parseInt(bits.slice(0, 6), 2) !== 2) return undefined;
+  return bits[TCF_PURPOSES_OFFSET] === '1';
+}
+
+/** A US Privacy string (`1YYN`) says the user opted out of sale: its third character is `Y`. */
+export function usPrivacyOptOut(usPrivacy: string): boolean {
+  return /^1[YN-][Y][YN-]$/i.test(usPrivacy.trim());
+}
+
+/** The section ids a GPP string's header lists, in order; undefined when the header is not valid. */
+export function gppSectionIds(gpp: string): number[] | undefined {
+  const bits = base64UrlBits(gpp.split('~')[0] ?? '');
+  if (bits === undefined) return undefined;
+  const reader = new BitReader(bits);
+  if (reader.int(6) !== 3 || reader.int(6) === undefined) return undefined;
+  const count = reader.int(12);
+  if (count === undefined) return undefined;
+  const ids: number[] = [];
+  let last = 0;
+  for (let i = 0; i < count; i++) {
+    const isRange = reader.int(1);
+    const start = reader.fibonacci();
+    if (isRange === undefined || start === undefined) return undefined;
+    const first = last + start;
+    const end = isRange === 1 ? reader.fibonacci() : 0;
+    if (end === undefined) return undefined;
+    for (let id = first; id <= first + end; id++) ids.push(id);
+    last = first + end;
+  }
+  return ids;
+}
+
+/**
+ * The US sections of GPP whose core segment records a sale / sharing / targeted-advertising
+ * opt-out: for each, the 2-bit fields in order after the 6-bit version, and which of them are the
+ * opt-outs (value 1 = opted out, 2 = did not, 0 = not applicable). Sections not listed here (the
+ * EU TCF section, Canada) say nothing about a US opt-out.
+ */
+const US_SECTIONS: Readonly<Record<number, { name: string; fields: number; optOuts: number[] }>> = {
+  // usnat: SharingNotice, SaleOptOutNotice, SharingOptOutNotice, TargetedAdvertisingOptOutNotice,
+  // SensitiveDataProcessingOptOutNotice, SensitiveDataLimitUseNotice, SaleOptOut, SharingOptOut,
+  // TargetedAdvertisingOptOut.
+  7: { name: 'usnat', fields: 9, optOuts: [6, 7, 8] },
+  // usca: SaleOptOutNotice, SharingOptOutNotice, SensitiveDataLimitUseNotice, SaleOptOut, SharingOptOut.
+  8: { name: 'usca', fields: 5, optOuts: [3, 4] },
+  // usva, usco, usct: SharingNotice, SaleOptOutNotice, TargetedAdvertisingOptOutNotice, SaleOptOut,
+  // TargetedAdvertisingOptOut.
+  9: { name: 'usva', fields: 5, optOuts: [3, 4] },
+  10: { name: 'usco', fields: 5, optOuts: [3, 4] },
+  // usut: SharingNotice, SaleOptOutNotice, TargetedAdvertisingOptOutNotice,
+  // SensitiveDataProcessingOptOutNotice, SaleOptOut, TargetedAdvertisingOptOut.
+  11: { name: 'usut', fields: 6, optOuts: [4, 5] },
+  12: { name: 'usct', fields: 5, optOuts: [3, 4] },
+};
+
+/**
+ * The name of the first applicable US section of a GPP string that records an opt-out of sale,
+ * sharing or targeted advertising, or undefined when none does. `applicable` are the section ids
+ * that apply to this user (the CMP's `applicableSections`, or `gppSid`); without them every US
+ * section in the string is read.
+ */
+export function gppUsOptOut(gpp: string, applicable?: readonly number[]): string | undefined {
+  const ids = gppSectionIds(gpp);
+  if (!ids) return undefined;
+  const segments = gpp.split('~').slice(1);
+  for (const [index, id] of ids.entries()) {
+    const section = US_SECTIONS[id];
+    if (!section || (applicable && applicable.length > 0 && !applicable.includes(id))) continue;
+    const bits = base64UrlBits((segments[index] ?? '').split('.')[0] ?? '');
+    if (bits === undefined) continue;
+    const reader = new BitReader(bits);
+    if (reader.int(6) === undefined) continue;
+    const values = Array.from({ length: section.fields }, () => reader.int(2));
+    if (section.optOuts.some((field) => values[field] === 1)) return section.name;
+  }
+  return undefined;
+}

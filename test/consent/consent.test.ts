@@ -1,0 +1,99 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import {
+  forget,
+  resetConsentForTests,
+  resolveConsent,
+  setConsent,
+  storageAllowed,
+} from '../../src/consent/consent.js';
+import { ADPX_FP_STORAGE_KEY, getAdpxFingerprint } from '../../src/client/fingerprint.js';
+import { tcString } from './strings.js';
+
+type Stub = (command: string, version: number, callback: (data: unknown, ok: boolean) => void) => void;
+const page = window as unknown as { __tcfapi?: Stub; __uspapi?: Stub };
+
+afterEach(() => {
+  resetConsentForTests();
+  delete page.__tcfapi;
+  delete page.__uspapi;
+  localStorage.clear();
+  sessionStorage.clear();
+});
+
+describe('the consent state', () => {
+  it('setConsent({ storage: false }) deletes the id and every adpx: key, and keeps the page’s own keys', () => {
+    getAdpxFingerprint();
+    localStorage.setItem('adpx:prefetch:v1:abc', '{}');
+    sessionStorage.setItem('adpx:x', '1');
+    localStorage.setItem('shop-cart', '3 items');
+    expect(localStorage.getItem(ADPX_FP_STORAGE_KEY)).not.toBeNull();
+    setConsent({ storage: false });
+    expect(storageAllowed()).toBe(false);
+    expect(localStorage.getItem(ADPX_FP_STORAGE_KEY)).toBeNull();
+    expect(localStorage.getItem('adpx:prefetch:v1:abc')).toBeNull();
+    expect(sessionStorage.getItem('adpx:x')).toBeNull();
+    expect(localStorage.getItem('shop-cart')).toBe('3 items');
+  });
+
+  it('forget() deletes what was stored and a new id is made only when asked again', () => {
+    const first = getAdpxFingerprint();
+    forget();
+    expect(localStorage.getItem(ADPX_FP_STORAGE_KEY)).toBeNull();
+    expect(getAdpxFingerprint()).not.toBe(first);
+  });
+
+  it('drops keys of the wrong type and unknown keys, with a debug line each', () => {
+    const lines: string[] = [];
+    setConsent({ gdprApplies: 'yes', storage: false, colour: 'red' }, (line) => lines.push(line));
+    expect(lines.some((l) => l.includes('consent.gdprApplies must be a boolean'))).toBe(true);
+    expect(lines.some((l) => l.includes('consent.colour is not a consent key'))).toBe(true);
+    expect(storageAllowed()).toBe(false);
+  });
+
+  it('an explicit value wins over the page’s CMP, and no CMP is waited for', async () => {
+    let asked = 0;
+    page.__tcfapi = () => void asked++;
+    setConsent({ gdprApplies: true, tcString: tcString(true) });
+    const decision = await resolveConsent(5_000);
+    expect(decision.storage).toBe(true);
+    expect(decision.body.gdpr).toBe('1');
+    expect(asked).toBe(0);
+  });
+});
+
+describe('the page’s consent platform', () => {
+  it('TCF: waits for the final answer, then refuses without purpose 1', async () => {
+    let listener: ((data: unknown, ok: boolean) => void) | undefined;
+    page.__tcfapi = (command, version, callback) => {
+      expect([command, version]).toEqual(['addEventListener', 2]);
+      listener = callback;
+      callback({ gdprApplies: true, eventStatus: 'cmpuishown', purpose: { consents: {} } }, true);
+    };
+    const pending = resolveConsent(5_000);
+    listener?.(
+      {
+        gdprApplies: true,
+        eventStatus: 'useractioncomplete',
+        tcString: tcString(false),
+        purpose: { consents: { 1: false } },
+      },
+      true,
+    );
+    const decision = await pending;
+    expect(decision.storage).toBe(false);
+    expect(decision.body).toEqual({ gdpr: '1', gdpr_consent: tcString(false) });
+  });
+
+  it('a CMP that never answers: restrictive after the timeout', async () => {
+    page.__tcfapi = () => undefined;
+    const decision = await resolveConsent(20);
+    expect(decision.storage).toBe(false);
+    expect(decision.reason).toContain('did not answer in time');
+  });
+
+  it('US Privacy: an opt-out refuses storage and is sent', async () => {
+    page.__uspapi = (_command, _version, callback) => callback({ version: 1, uspString: '1YYN' }, true);
+    const decision = await resolveConsent(1_000);
+    expect(decision).toMatchObject({ storage: false, body: { us_privacy: '1YYN' } });
+  });
+});
