@@ -47,7 +47,9 @@ window.demoPanel = (() => {
         const received = await record('beacons');
         beacons.replaceChildren(
           ...received.map((b) =>
-            line(`${new Date(b.at).toLocaleTimeString()} ${b.kind} · offer ${b.offerId}`),
+            line(
+              `${new Date(b.at).toLocaleTimeString()} ${b.kind} · offer ${b.offerId} · ${b.cookie ? 'with cookies' : 'no cookies'}`,
+            ),
           ),
         );
         await extra();
