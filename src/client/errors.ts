@@ -14,6 +14,8 @@ export const OffersErrorCode = {
   InvalidResponse: 'invalid_response',
   /** Offers arrived but could not be rendered. */
   Render: 'render',
+  /** A function the page queued in `Adpx.cmd` threw (script-tag API only). */
+  Command: 'command',
 } as const;
 
 export type OffersErrorCode = (typeof OffersErrorCode)[keyof typeof OffersErrorCode];

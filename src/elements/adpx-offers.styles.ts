@@ -28,8 +28,12 @@ const themeStyles = css`
   :host([hidden]) {
     display: none;
   }
+  /* The reserved room is given back once there is nothing to show: closed, or failed (an ad
+     blocker, a network error). Engines without custom states keep it. */
   :host([layout='popup']),
-  :host([layout='fullscreen']) {
+  :host([layout='fullscreen']),
+  :host(:state(closed)),
+  :host(:state(error)) {
     min-height: 0;
   }
   *,

@@ -14,6 +14,7 @@ import { defineElements } from '../elements/registry.js';
 import { AdpxEvent, type AdpxEventName } from '../events/adpx-event.js';
 import { readPrefetched, savePrefetched } from '../hosts/prefetch-storage.js';
 import { resolveConfig, toEnvironment, type PresetValues, type ResolvedConfig } from './config.js';
+import { commandQueue } from './command-queue.js';
 import { callHost, deliver, UnitListener, type DeliveryTarget } from './forward.js';
 import { hostResponse } from './host-response.js';
 import { errorInfo, getOffers, loadKey, MISSING_ENDPOINT, prefetchKey } from './requests.js';
@@ -39,6 +40,8 @@ export class AdpxController implements AdpxApi {
   private log: DebugLog = createDebugLog(false);
   private readonly listener = new UnitListener((name, payload) => this.onUnitEvent(name, payload));
   private readonly session = new ShowSession(() => this.win);
+  /** `Adpx.cmd`: functions pushed here run at once (those queued before the script, in order). */
+  readonly cmd = commandQueue((error) => this.reportCommandError(error));
   private generation = 0;
   private readonly loads = new UnitLoads(this.session);
   private lastPayload?: AdpxUser;
@@ -331,6 +334,15 @@ export class AdpxController implements AdpxApi {
    * the unit's own events); else on the document and delivered directly. `override` is where a
    * failed `init` reports (its callback, not the previous configuration's).
    */
+  /** A function in `Adpx.cmd` threw: a debug line (and the console) and an `error` event. */
+  private reportCommandError(error: unknown): void {
+    const reason = error instanceof Error ? error.message : String(error);
+    const message = `A function in Adpx.cmd threw: ${reason}`;
+    this.log(message, error);
+    warn(message);
+    this.emitError({ message, code: 'command' });
+  }
+
   private emitError(info: AdpxErrorInfo, override?: DeliveryTarget): void {
     const { code } = info;
     if (code === 'no_offers') return;

@@ -3,6 +3,7 @@
  */
 import type { OffersErrorCode } from '../client/errors.js';
 import type { AdpxConsent } from '../consent/types.js';
+import type { AdpxCommandQueue } from './command-queue.js';
 import type { AdpxEventName, AdpxEventPayloads } from '../events/adpx-event.js';
 import type { OffersResponse } from '../model/types.js';
 
@@ -141,6 +142,8 @@ export interface AdpxApi {
   reload(): Promise<boolean>;
   getOffers(sdkId: string, payload?: AdpxUser): Promise<AdpxGetOffersResult>;
   setApiResponse(response: unknown): Promise<void>;
+  /** Functions pushed here run at once; those queued before the script loaded ran in order. */
+  readonly cmd: AdpxCommandQueue;
   /** The visitor's consent (or `undefined` to follow the page's consent platform again). */
   setConsent(consent: AdpxConsent | undefined): void;
   /** Deletes everything the SDK stored on this device. */

@@ -1,0 +1,59 @@
+import { events, expect, expectHits, hits, recordEvents, test } from './fixtures.js';
+
+/**
+ * What real publisher pages do: queue calls before an async script tag has loaded, and block the
+ * offers request with an ad blocker. Asserted on what the mock service received and on the page.
+ */
+
+test.beforeEach(async ({ page }) => recordEvents(page));
+
+test('Adpx.cmd: calls queued before the async script run in order when it loads; one that throws is reported and does not stop the others', async ({
+  page,
+  mock,
+}) => {
+  const uncaught: string[] = [];
+  page.on('pageerror', (error) => uncaught.push(error.message));
+  await page.goto(`${mock.url}/async-queue.html`);
+  await expect(page.locator('adpx-offers adpx-offer').first()).toBeVisible();
+  await expectHits(mock, 'pixel', 1);
+  expect(await page.evaluate(() => (window as unknown as { ran: string[] }).ran)).toEqual(['first', 'init']);
+  const errors = (await events(page)).filter((e) => e.type === 'adpx-error').map((e) => e.detail);
+  expect(errors).toEqual([{ message: 'A function in Adpx.cmd threw: a typo in the page', code: 'command' }]);
+  // Once loaded, a pushed function runs at once.
+  expect(
+    await page.evaluate(() => {
+      const w = window as unknown as { ran: string[]; Adpx: { cmd: { push(fn: () => void): number } } };
+      w.Adpx.cmd.push(() => w.ran.push('after load'));
+      return w.ran;
+    }),
+  ).toEqual(['first', 'init', 'after load']);
+  expect(uncaught).toEqual([]);
+  expect(mock.requests()).toHaveLength(1);
+});
+
+test('blocked by an ad blocker: one network error, nothing shown, no space kept, no retry, the page unharmed', async ({
+  page,
+  mock,
+}) => {
+  let attempts = 0;
+  await page.route(/\/native\/v[24]\/offers\.json/, async (route) => {
+    attempts++;
+    await route.abort('blockedbyclient');
+  });
+  const uncaught: string[] = [];
+  page.on('pageerror', (error) => uncaught.push(error.message));
+  await page.goto(`${mock.url}/unit-lab.html?min-height=400`);
+  await expect.poll(async () => (await events(page)).filter((e) => e.type === 'adpx-error').length).toBe(1);
+  const [error] = (await events(page)).filter((e) => e.type === 'adpx-error');
+  expect(error?.detail).toMatchObject({ code: 'network' });
+  const unit = page.locator('adpx-offers');
+  await expect(unit.locator('adpx-offer')).toHaveCount(0);
+  await expect.poll(() => unit.evaluate((el) => el.getBoundingClientRect().height)).toBe(0);
+  // Still one attempt once the unit has settled into its error state (no retry loop).
+  await expect.poll(() => unit.evaluate((el) => (el as unknown as { state: string }).state)).toBe('error');
+  expect(attempts).toBe(1);
+  expect(mock.requests()).toHaveLength(0);
+  expect(hits(mock, 'pixel')).toHaveLength(0);
+  expect(uncaught).toEqual([]);
+  expect(await page.evaluate(() => document.title.length > 0)).toBe(true);
+});
