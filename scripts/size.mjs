@@ -1,13 +1,15 @@
 // Size check of the script-tag build: prints minified, gzip and brotli bytes of
 // dist/adpx-offers.iife.js and fails when gzip is over the budget.
 // Budget: ADPX_SIZE_BUDGET (bytes) or the default below, which follows the measured size with a
-// few percent of headroom (measured 2026-11-22: 52,054 B = 50.8 KB gzip, after template
-// minification; issue 7 targets 24 KB, missed: Lit and DOMPurify alone are ~19 KB, see
-// docs/performance.md). Lower it whenever the size drops.
+// few percent of headroom. Measured 2026-11-22: 52,054 B gzip after template minification; then
+// 55,223 B with consent (+3.1 KB: the CMP readers, the privacy-string decoders, the rule) and the
+// Adpx.cmd queue; 56,801 B with the language layer (+1.6 KB: English built in, the other twelve
+// languages in adpx-offers.locales.json, loaded on demand). Issue 15 targets 30 KB for the first
+// file, with DOMPurify moving to a sibling file (docs/performance.md). Lower it whenever the size drops.
 import { readFileSync } from 'node:fs';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
-const DEFAULT_BUDGET = 53 * 1024;
+const DEFAULT_BUDGET = 58 * 1024;
 const budget = Number(process.env.ADPX_SIZE_BUDGET ?? DEFAULT_BUDGET);
 const file = new URL('../dist/adpx-offers.iife.js', import.meta.url);
 

@@ -1,3 +1,11 @@
+import {
+  checkStrings,
+  ensureLanguage,
+  languageReady,
+  messagesFor,
+  resolveLanguage,
+} from '../i18n/messages.js';
+import type { AdpxStrings } from '../i18n/types.js';
 import { html, LitElement, nothing, type PropertyValues } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import { createDebugLog, type DebugLog } from '../debug.js';
@@ -119,6 +127,15 @@ export class AdpxOfferElement extends LitElement {
   /** How the terms are revealed: `accordion` (default) or `modal`. */
   @property() terms: TermsMode = 'accordion';
 
+  /**
+   * Overrides of the card's own words by key (docs/i18n.md), e.g. `{ moreOffers: 'See all deals' }`.
+   * The card speaks the language of its closest `lang` (a unit passes its own down).
+   */
+  @property({ attribute: false }) strings?: AdpxStrings;
+
+  /** Used when no `lang` is found on the card or the page (the script API's `language`). */
+  @property({ attribute: false }) defaultLanguage?: string;
+
   /** The load's beacon ledger; a card used alone keeps its own. */
   @property({ attribute: false }) ledger: BeaconLedger = new BeaconLedger();
 
@@ -135,8 +152,11 @@ export class AdpxOfferElement extends LitElement {
     log: (message, ...details) => this.log(message, ...details),
   });
 
+  private overrides: AdpxStrings = {};
+
   protected override willUpdate(changed: PropertyValues<this>): void {
     if (changed.has('debug')) this.log = createDebugLog(this.debug);
+    if (changed.has('strings')) this.overrides = checkStrings(this.strings, this.log);
     if (changed.has('offer')) this.mediaSize.image = this.offer ? pickImage(this.offer) : undefined;
     if (changed.has('offer') || changed.has('ledger')) {
       const offer = this.offer;
@@ -230,12 +250,24 @@ export class AdpxOfferElement extends LitElement {
   protected override render() {
     const offer = this.offer;
     if (!offer) return nothing;
+    const language = resolveLanguage(this, this.defaultLanguage);
+    if (!languageReady(language)) {
+      // A card used alone on a page in another language: its words first (a unit loads them before).
+      void ensureLanguage(language, this.log).then(() => this.requestUpdate());
+      return nothing;
+    }
+    const m = messagesFor(language, this.overrides);
     const copy = cardCopy(offer);
-    const labels = ctaLabels(offer);
+    const labels = ctaLabels(offer, m);
     const image = this.mediaSize.image;
     const showMedia = image !== undefined && image.url !== this.failedImage;
     return html`
-      <article part="card" class="card ${showMedia ? 'has-media' : ''}" aria-labelledby="headline">
+      <article
+        part="card"
+        class="card ${showMedia ? 'has-media' : ''}"
+        aria-labelledby="headline"
+        dir=${m.rtl ? 'rtl' : nothing}
+      >
         ${
           showMedia
             ? mediaTemplate({
@@ -249,9 +281,9 @@ export class AdpxOfferElement extends LitElement {
         }
         <div class="body">
           <div class="intro">
-            ${advertiserTemplate(offer)}${headlineTemplate(copy)}${descriptionTemplate(copy)}
+            ${advertiserTemplate(offer, m)}${headlineTemplate(copy)}${descriptionTemplate(copy)}
           </div>
-          ${loyaltyTemplate(offer)}${qrTemplate(offer, this.showQr)}
+          ${loyaltyTemplate(offer, m)}${qrTemplate(offer, this.showQr, m)}
           ${ctaTemplate({ ...labels, onAccept: this.onAccept, onDecline: this.onDecline })}
           ${extrasTemplate({
             offerwallUrl: offer.offerwall_enabled && !this.noOfferwall ? offer.offerwall_url : undefined,
@@ -259,6 +291,7 @@ export class AdpxOfferElement extends LitElement {
             saveState: this.saveState,
             onLink: this.onLink,
             onSave: this.onSave,
+            m,
           })}
           ${miniTextTemplate(offer)}
           ${footerTemplate({
@@ -267,6 +300,7 @@ export class AdpxOfferElement extends LitElement {
             privacyUrl: safeHttpUrl(this.privacyUrl),
             debug: this.debug,
             onLink: this.onLink,
+            m,
           })}
         </div>
       </article>

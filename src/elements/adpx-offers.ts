@@ -11,7 +11,9 @@ import type { TermsMode } from './terms/adpx-terms.js';
 import { acceptResponse } from './unit/accept-response.js';
 import { cssProps } from './css-props.js';
 import { DisplayTimer } from './unit/display-timer.js';
-import { END_TEXT, isModalLayout, offerAnnouncement, toLayout, type UnitLayout } from './unit/flow.js';
+import { isModalLayout, offerAnnouncement, toLayout, type UnitLayout } from './unit/flow.js';
+import { checkStrings, ensureLanguage, languageReady, messagesFor, type Messages } from '../i18n/messages.js';
+import type { AdpxStrings } from '../i18n/types.js';
 import { FlowController } from './unit/flow-controller.js';
 import { ModalController } from './unit/modal.js';
 import { OffersRequestElement } from './unit/request-element.js';
@@ -112,6 +114,12 @@ export class AdpxOffersElement extends OffersRequestElement {
   @property({ type: Boolean, attribute: 'backdrop-dismiss' }) backdropDismiss = false;
   /** Styles and settings over the response's (the script API's `styles`/`settings`). */
   @property({ attribute: false }) overrides: UnitOverrides = {};
+  /**
+   * Overrides of the unit's own words by key (docs/i18n.md): `close`, `previous`, `next`,
+   * `progress` (`{current}`, `{total}`), `terms`, `privacy`, `offerFrom` (`{advertiser}`),
+   * `moreOffers`, `saveForLater`, … An unknown key is ignored with a debug line.
+   */
+  @property({ attribute: false }) strings?: AdpxStrings;
 
   /** A service response supplied by the host: rendered without fetching. */
   @property({ attribute: false })
@@ -173,7 +181,11 @@ export class AdpxOffersElement extends OffersRequestElement {
   async load(payload?: Record<string, unknown>): Promise<number> {
     this.flow.loading();
     try {
-      const response = await this.loader.run(this.requestOptions(payload), this.consentTimeout);
+      // The unit's words load (when not English) while the offers are fetched.
+      const [response] = await Promise.all([
+        this.loader.run(this.requestOptions(payload), this.consentTimeout),
+        ensureLanguage(this.language, this.log),
+      ]);
       this.flow.accept(response);
       return response.count;
     } catch (error) {
@@ -253,7 +265,7 @@ export class AdpxOffersElement extends OffersRequestElement {
       status === UnitStatus.Ended &&
       this.view !== 'list' &&
       (document.activeElement === this || isModalLayout(this.view));
-    if (status === UnitStatus.Ended && this.view !== 'list') this.announce(END_TEXT.title);
+    if (status === UnitStatus.Ended && this.view !== 'list') this.announce(this.messages.t('endTitle'));
     this.reflectState(status);
   }
 
@@ -271,7 +283,7 @@ export class AdpxOffersElement extends OffersRequestElement {
 
   private announceOffer(): void {
     const { response, current, index } = this.flow;
-    if (response && current) this.announce(offerAnnouncement(current, index, response.count));
+    if (response && current) this.announce(offerAnnouncement(current, index, response.count, this.messages));
   }
 
   /**
@@ -301,6 +313,30 @@ export class AdpxOffersElement extends OffersRequestElement {
     }
   }
 
+  private checkedStrings?: { given: AdpxStrings | undefined; clean: AdpxStrings };
+
+  /** The unit's words: its language (docs/i18n.md) with the host's overrides. */
+  private get messages(): Messages {
+    const known = this.checkedStrings;
+    const checked =
+      known && known.given === this.strings
+        ? known
+        : (this.checkedStrings = { given: this.strings, clean: checkStrings(this.strings, this.log) });
+    return messagesFor(this.language, checked.clean);
+  }
+
+  /**
+   * True when the unit's words are at hand. Otherwise (a response given without a load, or the
+   * page's language changed) they are loaded and the unit renders once they are: never in English
+   * first and then in the page's language.
+   */
+  private wordsReady(): boolean {
+    const language = this.language;
+    if (languageReady(language)) return true;
+    void ensureLanguage(language, this.log).then(() => this.requestUpdate());
+    return false;
+  }
+
   private viewModel(response: OffersResponse): UnitView {
     return {
       layout: this.view,
@@ -316,6 +352,8 @@ export class AdpxOffersElement extends OffersRequestElement {
       terms: this.terms,
       dwell: this.dwell,
       debug: this.debug,
+      m: this.messages,
+      strings: this.strings,
       onClose: () => this.close('user'),
       onNext: () => this.next(),
       onPrevious: () => this.previous(),
@@ -342,6 +380,7 @@ export class AdpxOffersElement extends OffersRequestElement {
   protected override render() {
     const response = this.flow.response;
     if (!this.flow.onScreen || !response || response.count === 0) return nothing;
+    if (!this.wordsReady()) return nothing;
     // The page's own primary colour wins; the text colour on it is worked out for that colour.
     // Read once per response: reading computed style forces a style pass, so never per render.
     if (this.pagePrimaryFor !== response) {
@@ -351,7 +390,13 @@ export class AdpxOffersElement extends OffersRequestElement {
     const pagePrimary = this.pagePrimary;
     const theme = themeVariables(response.styles, this.overrides?.styles, pagePrimary);
     const classes = { root: true, transparent: this.transparent };
-    return html`<div class=${classMap(classes)} ${cssProps(theme)}>
+    const m = this.messages;
+    return html`<div
+      class=${classMap(classes)}
+      ${cssProps(theme)}
+      lang=${m.language}
+      dir=${m.rtl ? 'rtl' : nothing}
+    >
       ${unitTemplate(this.viewModel(response))}
     </div>`;
   }

@@ -49,6 +49,10 @@ export interface AdpxOffersProperties {
   overrides?: AdpxOffersElement['overrides'];
   /** The visitor's consent (docs/privacy.md); wins over the page's consent platform. */
   consent?: AdpxOffersElement['consent'];
+  /** Overrides of the unit's own words by key (docs/i18n.md). */
+  strings?: AdpxOffersElement['strings'];
+  /** The language when neither the unit nor the page has a `lang`. */
+  defaultLanguage?: string;
 }
 
 /** Attributes of `<adpx-offer>`, the card used alone. */
@@ -68,6 +72,10 @@ export interface AdpxOfferAttributes {
 export interface AdpxOfferProperties {
   /** The offer to render (a normalised offer, see `fetchOffers`). */
   offer?: AdpxOfferElement['offer'];
+  /** Overrides of the card's own words by key (docs/i18n.md). */
+  strings?: AdpxOfferElement['strings'];
+  /** The language when neither the card nor the page has a `lang`. */
+  defaultLanguage?: string;
 }
 
 /** Attributes of `<adpx-terms>`. */

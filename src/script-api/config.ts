@@ -38,6 +38,10 @@ export interface ResolvedConfig {
   /** The consent given in the config, as given: `setConsent` checks it. Absent: none given. */
   consent?: unknown;
   consentTimeoutMs: number;
+  /** The unit's language when the page has no `lang`. */
+  language?: string;
+  /** Overrides of the unit's words, as given (the unit checks them). */
+  strings?: unknown;
 }
 
 /** Values set through `Adpx.environment` / `Adpx.debug` before `init`. */
@@ -71,6 +75,8 @@ const KNOWN_KEYS: ReadonlySet<string> = new Set<keyof AdpxConfig>([
   'campaignId',
   'consent',
   'consentTimeout',
+  'language',
+  'strings',
 ]);
 
 const invalid = (message: string): ConfigResult => ({
@@ -183,6 +189,8 @@ export function resolveConfig(
     campaignId: text(merged.campaignId),
     consent: merged.consent,
     consentTimeoutMs: consentTimeout(merged.consentTimeout),
+    language: text(merged.language),
+    strings: merged.strings,
   };
   if (merged.parentOrigin !== undefined && config.parentOrigin === undefined) ignored.push('parentOrigin');
   return { ok: true, config, ignored };

@@ -3,6 +3,7 @@
  */
 import type { OffersErrorCode } from '../client/errors.js';
 import type { AdpxConsent } from '../consent/types.js';
+import type { AdpxStrings } from '../i18n/types.js';
 import type { AdpxCommandQueue } from './command-queue.js';
 import type { AdpxEventName, AdpxEventPayloads } from '../events/adpx-event.js';
 import type { OffersResponse } from '../model/types.js';
@@ -93,6 +94,10 @@ export interface AdpxConfig {
   consent?: AdpxConsent;
   /** Ms the first request waits for a consent platform that has not answered (default 1500). */
   consentTimeout?: number;
+  /** The unit's language when the page has no `lang` (docs/i18n.md). */
+  language?: string;
+  /** Overrides of the unit's own words by key (docs/i18n.md). */
+  strings?: AdpxStrings;
 }
 
 /** Popup margins in percent, each clamped to 0..15. */

@@ -71,6 +71,8 @@ export function configureUnit(unit: AdpxOffersElement, config: ResolvedConfig, s
   unit.style.removeProperty('--adpx-backdrop-color');
   for (const [name, value] of setup.properties) unit.style.setProperty(name, value);
   (unit as ConfigurableUnit).overrides = setup.overrides;
+  unit.defaultLanguage = config.language;
+  unit.strings = config.strings as AdpxOffersElement['strings'];
 }
 
 /** The layout and look of one show. */

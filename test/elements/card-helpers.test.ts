@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   bucketWidth,
   DEFAULT_RATIO,
@@ -9,7 +9,11 @@ import {
   toRatio,
 } from '../../src/elements/card/image-source.js';
 import { claimSave, isSaved, releaseSave } from '../../src/elements/card/save-for-later.js';
-import { advertiserLine, cardCopy, ctaLabels, DEFAULT_LABELS, qrAlt } from '../../src/elements/card/texts.js';
+import { advertiserLine, cardCopy, ctaLabels, qrAlt } from '../../src/elements/card/texts.js';
+import { ensureLanguage, Messages } from '../../src/i18n/messages.js';
+
+const m = new Messages('en');
+const de = () => new Messages('de');
 import type { Creative, Offer } from '../../src/model/types.js';
 import { BeaconLedger } from '../../src/tracking/ledger.js';
 
@@ -34,6 +38,9 @@ const creative = (extra: Partial<Creative> = {}): Creative => ({
   is_primary: false,
   ...extra,
 });
+
+// The tables of languages other than English load on demand, as in a browser.
+beforeAll(() => Promise.all([ensureLanguage('de')]));
 
 describe('cardCopy: wide and narrow texts', () => {
   it('wide reads title/description, narrow reads short_headline/short_description', () => {
@@ -73,21 +80,23 @@ describe('cardCopy: wide and narrow texts', () => {
 
 describe('labels', () => {
   it('CTAs use the offer labels, else the defaults', () => {
-    expect(ctaLabels(offer({ cta_yes: 'Claim 60% off', cta_no: 'Not today' }))).toEqual({
+    expect(ctaLabels(offer({ cta_yes: 'Claim 60% off', cta_no: 'Not today' }), m)).toEqual({
       accept: 'Claim 60% off',
       decline: 'Not today',
     });
-    expect(ctaLabels(offer())).toEqual({ accept: 'Yes, please', decline: 'No, thanks' });
-    expect(ctaLabels(offer({ cta_yes: ' ' })).accept).toBe(DEFAULT_LABELS.accept);
+    expect(ctaLabels(offer(), m)).toEqual({ accept: 'Yes, please', decline: 'No, thanks' });
+    expect(ctaLabels(offer({ cta_yes: ' ' }), m).accept).toBe('Yes, please');
+    expect(ctaLabels(offer(), de())).toEqual({ accept: 'Ja, gerne', decline: 'Nein, danke' });
   });
 
   it('the advertiser line and the QR text alternative name the advertiser when known', () => {
-    expect(advertiserLine(offer({ advertiser_name: 'StreamMax' }))).toBe('Offer from StreamMax');
-    expect(advertiserLine(offer())).toBeUndefined();
-    expect(qrAlt(offer({ advertiser_name: 'StreamMax' }))).toBe(
+    expect(advertiserLine(offer({ advertiser_name: 'StreamMax' }), m)).toBe('Offer from StreamMax');
+    expect(advertiserLine(offer({ advertiser_name: 'StreamMax' }), de())).toBe('Angebot von StreamMax');
+    expect(advertiserLine(offer(), m)).toBeUndefined();
+    expect(qrAlt(offer({ advertiser_name: 'StreamMax' }), m)).toBe(
       'QR code: scan to open the offer from StreamMax on your phone',
     );
-    expect(qrAlt(offer())).toBe('QR code: scan to open the offer on your phone');
+    expect(qrAlt(offer(), m)).toBe('QR code: scan to open the offer on your phone');
   });
 });
 

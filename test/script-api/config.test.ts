@@ -41,6 +41,8 @@ describe('resolveConfig: sources and precedence', () => {
       campaignId: undefined,
       consent: undefined,
       consentTimeoutMs: DEFAULT_CONSENT_TIMEOUT_MS,
+      language: undefined,
+      strings: undefined,
     });
     expect(ignored).toEqual([]);
   });

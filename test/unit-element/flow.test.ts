@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest';
+import { ensureLanguage, Messages } from '../../src/i18n/messages.js';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   headlineOf,
   isModalLayout,
@@ -21,6 +22,11 @@ const offer = (fields: Partial<Offer>): Offer => ({
   ...fields,
 });
 
+const en = new Messages('en');
+
+// The tables of languages other than English load on demand, as in a browser.
+beforeAll(() => Promise.all([ensureLanguage('de'), ensureLanguage('ar')]));
+
 describe('stepping', () => {
   it('goes forward to the next offer, and to the end after the last', () => {
     expect(stepForward(0, 3)).toEqual({ kind: 'offer', index: 1 });
@@ -37,13 +43,17 @@ describe('stepping', () => {
 
 describe('words', () => {
   it('shows progress 1-based', () => {
-    expect(progressLabel(1, 5)).toBe('2 of 5');
+    expect(progressLabel(1, 5, en)).toBe('2 of 5');
+    // Numbers go through Intl.NumberFormat in the unit's language.
+    expect(progressLabel(1, 1234, new Messages('de'))).toBe('2 von 1.234');
+    const ar = new Intl.NumberFormat('ar');
+    expect(progressLabel(1, 5, new Messages('ar'))).toBe(`${ar.format(2)} من ${ar.format(5)}`);
   });
 
   it('announces an offer with its headline', () => {
-    expect(offerAnnouncement(offer({ title: '60% off' }), 1, 5)).toBe('Offer 2 of 5: 60% off');
-    expect(offerAnnouncement(offer({ short_headline: 'Short' }), 0, 1)).toBe('Offer 1 of 1: Short');
-    expect(offerAnnouncement(offer({}), 0, 2)).toBe('Offer 1 of 2');
+    expect(offerAnnouncement(offer({ title: '60% off' }), 1, 5, en)).toBe('Offer 2 of 5: 60% off');
+    expect(offerAnnouncement(offer({ short_headline: 'Short' }), 0, 1, en)).toBe('Offer 1 of 1: Short');
+    expect(offerAnnouncement(offer({}), 0, 2, en)).toBe('Offer 1 of 2');
   });
 
   it('prefers the title, then the short headline, then the advertiser', () => {

@@ -8,7 +8,8 @@ import { html, nothing, type TemplateResult } from 'lit';
 import type { TermsMode } from '../terms/adpx-terms.js';
 import { bookmarkIcon, checkIcon, gridIcon } from './icons.js';
 import { SaveState } from './save-for-later.js';
-import { DEFAULT_LABELS } from './texts.js';
+import type { Messages } from '../../i18n/messages.js';
+import type { MessageKey } from '../../i18n/types.js';
 
 export interface CtaOptions {
   accept: string;
@@ -34,25 +35,27 @@ export interface ExtrasOptions {
   saveState: SaveState;
   onLink: (event: MouseEvent, url: string) => void;
   onSave: () => void;
+  m: Messages;
 }
 
-const SAVE_LABELS: Record<SaveState, string> = {
-  idle: DEFAULT_LABELS.save,
-  saving: DEFAULT_LABELS.saving,
-  saved: DEFAULT_LABELS.saved,
-  failed: DEFAULT_LABELS.save,
+/** The save button's words, and what its status line says, in each state. */
+const SAVE_LABELS: Record<SaveState, MessageKey> = {
+  idle: 'saveForLater',
+  saving: 'saving',
+  saved: 'saved',
+  failed: 'saveForLater',
 };
-
-const SAVE_STATUS: Record<SaveState, string> = {
-  idle: '',
-  saving: '',
-  saved: 'Offer saved for later.',
-  failed: DEFAULT_LABELS.saveFailed,
+const SAVE_STATUS: Record<SaveState, MessageKey | undefined> = {
+  idle: undefined,
+  saving: undefined,
+  saved: 'savedStatus',
+  failed: 'saveFailed',
 };
 
 function saveButton(options: ExtrasOptions): TemplateResult {
   const state = options.saveState;
   const done = state === SaveState.Saved || state === SaveState.Saving;
+  const status = SAVE_STATUS[state];
   return html`<button
       part="save"
       class="extra save"
@@ -61,10 +64,12 @@ function saveButton(options: ExtrasOptions): TemplateResult {
       aria-disabled=${done ? 'true' : 'false'}
       @click=${options.onSave}
     >
-      ${state === SaveState.Saved ? checkIcon() : bookmarkIcon()}<span>${SAVE_LABELS[state]}</span>
+      ${state === SaveState.Saved ? checkIcon() : bookmarkIcon()}<span
+        >${options.m.t(SAVE_LABELS[state])}</span
+      >
     </button>
     <span class=${state === SaveState.Failed ? 'save-status' : 'visually-hidden'} role="status"
-      >${SAVE_STATUS[state]}</span
+      >${status ? options.m.t(status) : ''}</span
     >`;
 }
 
@@ -92,7 +97,7 @@ export function extrasTemplate(options: ExtrasOptions): TemplateResult | typeof 
   const url = options.offerwallUrl;
   if (!url && !options.canSave) return nothing;
   return html`<div class="extras">
-    ${url ? outLink('offerwall', 'extra', url, html`${gridIcon()}<span>${DEFAULT_LABELS.offerwall}</span>`, options.onLink) : nothing}
+    ${url ? outLink('offerwall', 'extra', url, html`${gridIcon()}<span>${options.m.t('moreOffers')}</span>`, options.onLink) : nothing}
     ${options.canSave ? saveButton(options) : nothing}
   </div>`;
 }
@@ -103,6 +108,7 @@ export interface FooterOptions {
   privacyUrl?: string;
   debug: boolean;
   onLink: (event: MouseEvent, url: string) => void;
+  m: Messages;
 }
 
 /** The terms (never in the first view: `<adpx-terms>` keeps them behind a control) and privacy. */
@@ -119,10 +125,12 @@ export function footerTemplate(options: FooterOptions): TemplateResult | typeof 
             exportparts="terms-toggle, terms-content, terms-dialog, terms-close"
             .html=${terms}
             mode=${options.termsMode}
+            label=${options.m.t('terms')}
+            close-label=${options.m.t('close')}
             ?debug=${options.debug}
           ></adpx-terms>`
         : nothing
     }
-    ${url ? outLink('privacy', 'privacy', url, DEFAULT_LABELS.privacy, options.onLink) : nothing}
+    ${url ? outLink('privacy', 'privacy', url, options.m.t('privacy'), options.onLink) : nothing}
   </div>`;
 }

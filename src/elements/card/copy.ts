@@ -7,12 +7,13 @@
  * page's `::part()` rule cannot un-hide it), which also removes it from the accessibility tree.
  */
 import { html, nothing, type TemplateResult } from 'lit';
+import type { Messages } from '../../i18n/messages.js';
 import type { Offer } from '../../model/types.js';
 import { advertiserLine, type CardCopy } from './texts.js';
 
 /** "Offer from X" above the headline. */
-export function advertiserTemplate(offer: Offer): TemplateResult | typeof nothing {
-  const line = advertiserLine(offer);
+export function advertiserTemplate(offer: Offer, m: Messages): TemplateResult | typeof nothing {
+  const line = advertiserLine(offer, m);
   return line === undefined ? nothing : html`<p part="advertiser" class="advertiser">${line}</p>`;
 }
 

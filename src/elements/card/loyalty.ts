@@ -2,13 +2,13 @@
 import { html, nothing, type TemplateResult } from 'lit';
 import type { Offer } from '../../model/types.js';
 import { starIcon } from './icons.js';
-import { DEFAULT_LABELS } from './texts.js';
+import type { Messages } from '../../i18n/messages.js';
 
-export function loyaltyTemplate(offer: Offer): TemplateResult | typeof nothing {
+export function loyaltyTemplate(offer: Offer, m: Messages): TemplateResult | typeof nothing {
   if (!offer.is_loyaltyboost) return nothing;
   const requirements = offer.loyaltyboost_requirements?.trim();
   return html`<div part="loyalty" class="loyalty">
-    <span class="badge">${starIcon()}<span>${DEFAULT_LABELS.loyalty}</span></span>
+    <span class="badge">${starIcon()}<span>${m.t('loyalty')}</span></span>
     ${requirements ? html`<p class="requirements">${offer.loyaltyboost_requirements}</p>` : nothing}
   </div>`;
 }

@@ -6,14 +6,15 @@
  */
 import { html, nothing, type TemplateResult } from 'lit';
 import type { Offer } from '../../model/types.js';
-import { DEFAULT_LABELS, qrAlt } from './texts.js';
+import type { Messages } from '../../i18n/messages.js';
+import { qrAlt } from './texts.js';
 
-export function qrTemplate(offer: Offer, show: boolean): TemplateResult | typeof nothing {
+export function qrTemplate(offer: Offer, show: boolean, m: Messages): TemplateResult | typeof nothing {
   if (!show || !offer.qr_code_img) return nothing;
   return html`<div part="qr" class="qr">
     <span class="qr-frame"
-      ><img class="qr-image" src=${offer.qr_code_img} alt=${qrAlt(offer)} width="228" height="228"
+      ><img class="qr-image" src=${offer.qr_code_img} alt=${qrAlt(offer, m)} width="228" height="228"
     /></span>
-    <span class="qr-caption" aria-hidden="true">${DEFAULT_LABELS.qrCaption}</span>
+    <span class="qr-caption" aria-hidden="true">${m.t('qrCaption')}</span>
   </div>`;
 }

@@ -2,6 +2,7 @@
  * Which words the card shows. Pure functions of the offer: no DOM, no Lit, so they are tested in
  * Vitest and reused by any template.
  */
+import type { Messages } from '../../i18n/messages.js';
 import type { Offer } from '../../model/types.js';
 
 /**
@@ -11,20 +12,6 @@ import type { Offer } from '../../model/types.js';
  * docs/decisions/004-card-fragments.md explains the choice.
  */
 export const WIDE_CARD_MIN_WIDTH = 480;
-
-/** Labels used when the offer gives none. */
-export const DEFAULT_LABELS = {
-  accept: 'Yes, please',
-  decline: 'No, thanks',
-  offerwall: 'More offers',
-  save: 'Save for later',
-  saving: 'Saving…',
-  saved: 'Saved',
-  saveFailed: 'Could not save. Try again',
-  privacy: 'Privacy',
-  loyalty: 'Loyalty boost',
-  qrCaption: 'Scan to open on your phone',
-} as const;
 
 /** A headline and its description. */
 export interface CopyPair {
@@ -63,24 +50,22 @@ export function cardCopy(offer: Offer): CardCopy {
   return { wide, narrow, same };
 }
 
-/** The CTA labels: the offer's suggestions, or the defaults. */
-export function ctaLabels(offer: Offer): { accept: string; decline: string } {
+/** The CTA labels: the offer's suggestions, or the unit's language's defaults. */
+export function ctaLabels(offer: Offer, m: Messages): { accept: string; decline: string } {
   return {
-    accept: present(offer.cta_yes) ?? DEFAULT_LABELS.accept,
-    decline: present(offer.cta_no) ?? DEFAULT_LABELS.decline,
+    accept: present(offer.cta_yes) ?? m.t('accept'),
+    decline: present(offer.cta_no) ?? m.t('decline'),
   };
 }
 
-/** "Offer from StreamMax", or `undefined` without an advertiser. */
-export function advertiserLine(offer: Offer): string | undefined {
+/** "Offer from StreamMax" (in the unit's language), or `undefined` without an advertiser. */
+export function advertiserLine(offer: Offer, m: Messages): string | undefined {
   const name = present(offer.advertiser_name);
-  return name === undefined ? undefined : `Offer from ${name}`;
+  return name === undefined ? undefined : m.t('offerFrom', { advertiser: name });
 }
 
 /** The text alternative of the QR code, naming the advertiser when known. */
-export function qrAlt(offer: Offer): string {
+export function qrAlt(offer: Offer, m: Messages): string {
   const name = present(offer.advertiser_name);
-  return name === undefined
-    ? 'QR code: scan to open the offer on your phone'
-    : `QR code: scan to open the offer from ${name} on your phone`;
+  return name === undefined ? m.t('qrAlt') : m.t('qrAltFrom', { advertiser: name });
 }

@@ -2,6 +2,7 @@
  * The one-at-a-time flow as pure functions: where "Next" and "Previous" lead, and the words the
  * unit shows and announces. The element holds the state; this decides.
  */
+import type { Messages } from '../../i18n/messages.js';
 import type { Offer } from '../../model/types.js';
 
 /** The unit's layouts. `inline` is the default and what any unknown value falls back to. */
@@ -31,9 +32,9 @@ export function stepBack(index: number): FlowStep | undefined {
   return index > 0 ? { kind: 'offer', index: index - 1 } : undefined;
 }
 
-/** The visible progress, e.g. "2 of 5" (1-based). */
-export function progressLabel(index: number, count: number): string {
-  return `${index + 1} of ${count}`;
+/** The visible progress, e.g. "2 of 5" (1-based), in the unit's language. */
+export function progressLabel(index: number, count: number, m: Messages): string {
+  return m.t('progress', { current: index + 1, total: count });
 }
 
 /** The headline a screen reader hears for an offer. */
@@ -42,14 +43,8 @@ export function headlineOf(offer: Offer): string {
 }
 
 /** What the polite live region says when an offer appears, e.g. "Offer 2 of 5: 60% off". */
-export function offerAnnouncement(offer: Offer, index: number, count: number): string {
+export function offerAnnouncement(offer: Offer, index: number, count: number, m: Messages): string {
   const headline = headlineOf(offer);
-  return `Offer ${index + 1} of ${count}${headline ? `: ${headline}` : ''}`;
+  const position = m.t('announce', { current: index + 1, total: count });
+  return headline ? `${position}: ${headline}` : position;
 }
-
-/** The texts of the end card (auto_close off). */
-export const END_TEXT = {
-  title: "That's all for now",
-  body: 'You have seen every offer picked for you.',
-  close: 'Close',
-} as const;

@@ -3,6 +3,7 @@ import { property } from 'lit/decorators.js';
 import type { FetchOffersOptions } from '../../client/options.js';
 import { DEFAULT_CONSENT_TIMEOUT_MS, setConsent, type AdpxConsent } from '../../consent/index.js';
 import { createDebugLog } from '../../debug.js';
+import { resolveLanguage } from '../../i18n/messages.js';
 
 /**
  * What `<adpx-offers>` asks the service for: the request attributes and `payload`, and the fetch
@@ -31,6 +32,14 @@ export class OffersRequestElement extends LitElement {
   /** Ms the first request waits for a consent platform that exists but has not answered. */
   @property({ attribute: 'consent-timeout', type: Number }) consentTimeout = DEFAULT_CONSENT_TIMEOUT_MS;
 
+  /** The language when neither the unit nor the page has a `lang` (the script API's `language`). */
+  @property({ attribute: false }) defaultLanguage?: string;
+
+  /** The unit's language: its `lang`, the closest ancestor's, `<html lang>`, `defaultLanguage`, English. */
+  get language(): string {
+    return resolveLanguage(this, this.defaultLanguage);
+  }
+
   private appliedConsent?: AdpxConsent;
 
   /** Applies a new `consent` at once: a refusal deletes what was stored before the next request. */
@@ -58,7 +67,8 @@ export class OffersRequestElement extends LitElement {
       creative: this.creative,
       campaignId: this.campaignId,
       dev: this.dev ? '1' : undefined,
-      payload: { ...this.payload, ...payload },
+      // The service answers in the unit's language unless the publisher names one.
+      payload: { language: this.language, ...this.payload, ...payload },
       debug: this.debug,
     };
   }

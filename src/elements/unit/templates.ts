@@ -9,7 +9,9 @@ import { repeat } from 'lit/directives/repeat.js';
 import type { Offer, OffersResponse } from '../../model/types.js';
 import type { BeaconLedger } from '../../tracking/ledger.js';
 import type { TermsMode } from '../terms/adpx-terms.js';
-import { END_TEXT, progressLabel, type UnitLayout } from './flow.js';
+import type { Messages } from '../../i18n/messages.js';
+import type { AdpxStrings } from '../../i18n/types.js';
+import { progressLabel, type UnitLayout } from './flow.js';
 
 /** Everything a template needs, prepared by the element. */
 export interface UnitView {
@@ -29,6 +31,10 @@ export interface UnitView {
   terms: TermsMode;
   dwell: number;
   debug: boolean;
+  /** The unit's words, in its language. */
+  m: Messages;
+  /** The host's overrides of the words, passed on to the cards. */
+  strings: AdpxStrings | undefined;
   onClose: () => void;
   onNext: () => void;
   onPrevious: () => void;
@@ -77,7 +83,8 @@ const cross = html`<svg viewBox="0 0 16 16" width="16" height="16" aria-hidden="
 
 /** The accessible name of the unit: the visible heading when there is one. */
 function labelAttributes(v: UnitView): { labelledby?: string; label?: string } {
-  return v.heading ? { labelledby: HEADING_ID } : { label: 'Offers' };
+  if (v.heading) return { labelledby: HEADING_ID };
+  return { label: v.layout === 'list' ? v.m.t('offersCount', { count: v.response.count }) : v.m.t('offers') };
 }
 
 /**
@@ -93,7 +100,7 @@ function closeButton(v: UnitView): TemplateResult {
     part="close"
     class="icon-button close"
     type="button"
-    aria-label="Close"
+    aria-label=${v.m.t('close')}
     @click=${v.onClose}
   >
     ${cross}
@@ -113,20 +120,27 @@ function nav(v: UnitView): TemplateResult | typeof nothing {
   const count = v.response.count;
   if (count < 2) return nothing;
   const first = v.index === 0;
-  return html`<div part="nav" class="nav" role="group" aria-label="Offer navigation">
+  const m = v.m;
+  return html`<div part="nav" class="nav" role="group" aria-label=${m.t('navigation')}>
     <button
       part="previous"
       class="nav-button previous"
       type="button"
-      aria-label="Previous offer"
+      aria-label=${m.t('previousOffer')}
       aria-disabled=${first ? 'true' : 'false'}
       @click=${v.onPrevious}
     >
-      ${chevron}<span>Previous</span>
+      ${chevron}<span>${m.t('previous')}</span>
     </button>
-    <p part="progress" class="progress">${progressLabel(v.index, count)}</p>
-    <button part="next" class="nav-button next" type="button" aria-label="Next offer" @click=${v.onNext}>
-      <span>Next</span>${chevron}
+    <p part="progress" class="progress">${progressLabel(v.index, count, m)}</p>
+    <button
+      part="next"
+      class="nav-button next"
+      type="button"
+      aria-label=${m.t('nextOffer')}
+      @click=${v.onNext}
+    >
+      <span>${m.t('next')}</span>${chevron}
     </button>
   </div>`;
 }
@@ -143,6 +157,7 @@ function card(v: UnitView, offer: Offer, index: number, oneAtATime: boolean): Te
     .dwell=${v.dwell}
     .debug=${v.debug}
     .terms=${v.terms}
+    .strings=${v.strings}
     ?eager=${index === 0}
     ?show-qr=${v.showQr}
     ?no-offerwall=${v.noOfferwall}
@@ -155,9 +170,9 @@ function card(v: UnitView, offer: Offer, index: number, oneAtATime: boolean): Te
 
 function endCard(v: UnitView): TemplateResult {
   return html`<div part="end" class="end">
-    <p class="end-title">${END_TEXT.title}</p>
-    <p class="end-body">${END_TEXT.body}</p>
-    <button part="close" class="end-close" type="button" @click=${v.onClose}>${END_TEXT.close}</button>
+    <p class="end-title">${v.m.t('endTitle')}</p>
+    <p class="end-body">${v.m.t('endBody')}</p>
+    <button part="close" class="end-close" type="button" @click=${v.onClose}>${v.m.t('close')}</button>
   </div>`;
 }
 

@@ -1,0 +1,107 @@
+import type { Page } from '@playwright/test';
+import { expect, expectHits, test } from './fixtures.js';
+
+/**
+ * The unit speaks the page's language (docs/i18n.md): resolved from lang attributes, right to left
+ * for Arabic and Hebrew, overridable by key, sent to the service as `language`, and English when
+ * the other languages' file cannot be loaded. Page: e2e/pages/i18n.html.
+ */
+
+const unit = (page: Page) => page.locator('adpx-offers');
+const card = (page: Page) => unit(page).locator('adpx-offer').first();
+const progress = (page: Page) => unit(page).locator('[part~="progress"]');
+const lab = (mockUrl: string, query: string) => `${mockUrl}/i18n.html?${query}`;
+const bodies = (mock: { requests(): Array<{ body: unknown }> }) =>
+  mock.requests().map((r) => r.body as Record<string, string>);
+
+test('<html lang="de">: German words, German numbers, and language=de sent to the service', async ({
+  page,
+  mock,
+}) => {
+  const files: string[] = [];
+  page.on('request', (r) => files.push(new URL(r.url()).pathname));
+  await page.goto(lab(mock.url, 'html=de'));
+  await expect(card(page).locator('[part~="advertiser"]')).toHaveText('Angebot von StreamMax');
+  await expect(progress(page)).toHaveText('1 von 3');
+  await expect(unit(page).getByRole('button', { name: 'Nächstes Angebot' })).toBeVisible();
+  await expect(card(page).getByRole('button', { name: 'Angebotsbedingungen' })).toBeVisible();
+  expect(bodies(mock)[0]?.language).toBe('de');
+  expect(files.filter((f) => f.endsWith('adpx-offers.locales.json'))).toHaveLength(1);
+  await expectHits(mock, 'pixel', 1);
+});
+
+test('a region falls back to its language; the closest lang wins; the unit’s own lang wins over both', async ({
+  page,
+  mock,
+}) => {
+  await page.goto(lab(mock.url, 'html=de-AT'));
+  await expect(progress(page)).toHaveText('1 von 3');
+  await page.goto(lab(mock.url, 'html=en&wrap=ja'));
+  await expect(card(page).locator('[part~="advertiser"]')).toHaveText('StreamMaxからのオファー');
+  await page.goto(lab(mock.url, 'html=de&wrap=ja&unit=fr'));
+  await expect(progress(page)).toHaveText('1 sur 3');
+  await expect(unit(page).getByRole('button', { name: 'Offre suivante' })).toBeVisible();
+});
+
+test('Arabic renders right to left with no dir on the page: Next sits on the left', async ({
+  page,
+  mock,
+}) => {
+  await page.goto(lab(mock.url, 'html=ar'));
+  const next = unit(page).getByRole('button', { name: 'العرض التالي' });
+  const previous = unit(page).getByRole('button', { name: 'العرض السابق' });
+  await expect(next).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.dir)).toBe('');
+  const direction = await card(page).evaluate(
+    (el) => getComputedStyle(el.shadowRoot?.querySelector('[part~="card"]') ?? el).direction,
+  );
+  expect(direction).toBe('rtl');
+  const [a, b] = [await next.boundingBox(), await previous.boundingBox()];
+  expect(a && b && a.x < b.x).toBe(true);
+});
+
+test('strings override words by key; an unknown key is ignored with a debug line', async ({ page, mock }) => {
+  const debug: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'debug') debug.push(m.text());
+  });
+  const strings = JSON.stringify({
+    next: 'Onward',
+    progress: 'Deal {current}/{total}',
+    offerFrom: 'Brought to you by {advertiser}',
+    colour: 'red',
+  });
+  await page.goto(lab(mock.url, `html=en&strings=${encodeURIComponent(strings)}`));
+  await expect(progress(page)).toHaveText('Deal 1/3');
+  await expect(unit(page).locator('[part~="next"]')).toContainText('Onward');
+  await expect(card(page).locator('[part~="advertiser"]')).toHaveText('Brought to you by StreamMax');
+  await expect(unit(page).getByRole('button', { name: 'Previous offer' })).toBeVisible();
+  expect(debug.some((line) => line.includes('strings.colour is not a key the SDK uses'))).toBe(true);
+});
+
+test('a language named in the payload is sent as given', async ({ page, mock }) => {
+  await page.goto(lab(mock.url, `html=de&payload=${encodeURIComponent('{"language":"it"}')}`));
+  await expect(progress(page)).toHaveText('1 von 3');
+  expect(bodies(mock)[0]?.language).toBe('it');
+});
+
+test('the other languages’ file blocked: the unit speaks English and the page is unharmed', async ({
+  page,
+  mock,
+}) => {
+  await page.route(/adpx-offers\.locales\.json/, (route) => route.abort());
+  const uncaught: string[] = [];
+  page.on('pageerror', (e) => uncaught.push(e.message));
+  await page.goto(lab(mock.url, 'html=de'));
+  await expect(progress(page)).toHaveText('1 of 3');
+  await expect(card(page).locator('[part~="advertiser"]')).toHaveText('Offer from StreamMax');
+  expect(uncaught).toEqual([]);
+});
+
+test('the script API: AdpxConfig.language and strings reach the unit', async ({ page, mock }) => {
+  await page.goto(`${mock.url}/i18n-launcher.html`);
+  await expect(progress(page)).toHaveText('1 av 3');
+  await expect(unit(page).locator('[part~="next"]')).toContainText('Visa nästa');
+  await expect(unit(page).getByRole('button', { name: 'Nästa erbjudande' })).toBeVisible();
+  expect(bodies(mock)[0]?.language).toBe('sv');
+});

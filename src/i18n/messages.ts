@@ -1,0 +1,144 @@
+/**
+ * The words of one unit: its language, resolved from the page, and the host's overrides. Numbers
+ * and plurals go through `Intl`, so Arabic counts in its own digits and Polish picks its plural form.
+ */
+import type { DebugLog } from '../debug.js';
+import { en, LANGUAGES } from './locales.js';
+import { loadTranslations } from './load-translations.js';
+import type { AdpxStrings, LocaleTable, MessageKey, PluralMessage } from './types.js';
+
+/** Languages written right to left among the built-in ones. */
+const RTL: ReadonlySet<string> = new Set(['ar', 'he']);
+/** Old or alternative tags of built-in languages. */
+const ALIASES: Readonly<Record<string, string>> = { iw: 'he' };
+
+/**
+ * The built-in language for a BCP 47 tag, or undefined when none fits: `de-AT` → `de`,
+ * `zh-Hant-TW` → `zh` (Simplified, the only Chinese table), `iw` → `he`.
+ */
+export function builtInLanguage(tag: string | null | undefined): string | undefined {
+  const primary = tag?.trim().toLowerCase().split(/[-_]/)[0];
+  if (!primary) return undefined;
+  const language = ALIASES[primary] ?? primary;
+  return LANGUAGES.has(language) ? language : undefined;
+}
+
+/**
+ * The unit's language: its own `lang`, else the closest ancestor's, else `<html lang>` (all three
+ * are what `closest('[lang]')` finds), else the configured `fallback` (`AdpxConfig.language`), else
+ * English. A tag with no built-in table counts as absent, so the search goes on.
+ */
+export function resolveLanguage(element: Element, fallback?: string): string {
+  for (
+    let node: Element | null = element.closest('[lang]');
+    node;
+    node = node.parentElement?.closest('[lang]') ?? null
+  ) {
+    const language = builtInLanguage(node.getAttribute('lang'));
+    if (language) return language;
+  }
+  return builtInLanguage(fallback) ?? 'en';
+}
+
+export function isRtlLanguage(language: string): boolean {
+  return RTL.has(language);
+}
+
+const KEYS = new Set(Object.keys(en));
+
+/** The host's overrides that name a known key with a string; every other entry gets a debug line. */
+export function checkStrings(strings: unknown, log?: DebugLog): AdpxStrings {
+  if (strings === undefined || strings === null) return {};
+  if (typeof strings !== 'object') {
+    log?.('strings must be an object of words by key; ignored');
+    return {};
+  }
+  const clean: Record<string, string> = {};
+  for (const [key, value] of Object.entries(strings)) {
+    if (!KEYS.has(key)) log?.(`strings.${key} is not a key the SDK uses; ignored`);
+    else if (typeof value !== 'string') log?.(`strings.${key} must be a string; ignored`);
+    else clean[key] = value;
+  }
+  return clean as AdpxStrings;
+}
+
+type Params = Readonly<Record<string, string | number>>;
+
+/** The words of one language with overrides: `t(key, params)`. */
+export class Messages {
+  readonly rtl: boolean;
+  /** The table in use: the language's own, or English while it is not loaded. */
+  readonly table: LocaleTable;
+  private readonly numbers: Intl.NumberFormat;
+  private readonly plurals: Intl.PluralRules;
+
+  /** The language spoken: the one asked for, or `en` while its table is not here. */
+  readonly language: string;
+
+  constructor(
+    requested: string,
+    private readonly overrides: AdpxStrings = {},
+  ) {
+    const own = tables.get(requested);
+    this.table = own ?? en;
+    this.language = own ? requested : 'en';
+    this.rtl = isRtlLanguage(this.language);
+    this.numbers = new Intl.NumberFormat(this.language);
+    this.plurals = new Intl.PluralRules(this.language);
+  }
+
+  /** The message for `key`, placeholders filled: an override, else this language, else English. */
+  t(key: MessageKey, params: Params = {}): string {
+    const message = this.overrides[key] ?? this.table[key] ?? en[key];
+    const text = typeof message === 'string' ? message : this.plural(message, params.count);
+    return text.replace(/\{(\w+)\}/g, (whole, name: string) => {
+      const value = params[name];
+      if (value === undefined) return whole;
+      return typeof value === 'number' ? this.numbers.format(value) : value;
+    });
+  }
+
+  private plural(message: PluralMessage, count: string | number | undefined): string {
+    if (typeof count !== 'number') return message.other;
+    if (count === 0 && message.zero !== undefined) return message.zero;
+    return message[this.plurals.select(count)] ?? message.other;
+  }
+}
+
+/** The tables at hand: English always, the others once loaded. */
+const tables = new Map<string, LocaleTable>([['en', en]]);
+/** Languages whose table could not be loaded: they speak English until a later load succeeds. */
+const unavailable = new Set<string>();
+
+/** True when the words of `language` can be given now (its table is here, or English stands in). */
+export function languageReady(language: string): boolean {
+  return tables.has(language) || unavailable.has(language);
+}
+
+/**
+ * Loads the table of `language` when it is not here yet. Never rejects: when the tables cannot be
+ * loaded (offline, blocked), the language speaks English and the debug log says so.
+ */
+export async function ensureLanguage(language: string, log?: DebugLog): Promise<void> {
+  if (tables.has(language)) return;
+  const loaded = await loadTranslations();
+  if (loaded) {
+    for (const [code, table] of Object.entries(loaded)) tables.set(code, table);
+    unavailable.clear();
+  } else {
+    unavailable.add(language);
+    log?.(`the words of "${language}" could not be loaded; the unit speaks English`);
+  }
+}
+
+const cache = new Map<string, Messages>();
+
+/** The messages for a language and no overrides, shared (most units on a page speak alike). */
+export function messagesFor(language: string, overrides?: AdpxStrings): Messages {
+  if (overrides && Object.keys(overrides).length > 0) return new Messages(language, overrides);
+  // English standing in for a table not loaded (yet) is not kept: the next call may have it.
+  if (!tables.has(language)) return new Messages(language);
+  let messages = cache.get(language);
+  if (!messages) cache.set(language, (messages = new Messages(language)));
+  return messages;
+}

@@ -1,0 +1,145 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { en } from '../../src/i18n/locales.js';
+import {
+  builtInLanguage,
+  checkStrings,
+  ensureLanguage,
+  languageReady,
+  Messages,
+  resolveLanguage,
+} from '../../src/i18n/messages.js';
+import { TRANSLATIONS } from '../../src/i18n/translations.js';
+import type { MessageKey } from '../../src/i18n/types.js';
+
+const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
+const texts = (value: string | Record<string, string>) =>
+  typeof value === 'string' ? [value] : Object.values(value);
+
+beforeAll(() => ensureLanguage('de'));
+
+describe('the tables', () => {
+  const keys = Object.keys(en) as MessageKey[];
+
+  it.each(Object.entries(TRANSLATIONS))(
+    '%s has every key, with the same placeholders as English',
+    (_code, table) => {
+      expect(Object.keys(table).sort()).toEqual([...keys].sort());
+      for (const key of keys) {
+        const wanted = placeholders(texts(en[key])[0] ?? '');
+        for (const text of texts(table[key])) {
+          expect(text.trim(), key).not.toBe('');
+          if (key !== 'offersCount') expect(placeholders(text), `${key}: ${text}`).toEqual(wanted);
+        }
+      }
+    },
+  );
+
+  it.each(Object.entries(TRANSLATIONS))(
+    '%s gives a plural form for every category its language uses',
+    (code, table) => {
+      // Every category the language uses has its own form, except the Romance languages' `many`,
+      // which only millions select ("1 million d'offres"), where `other` reads right.
+      const categories = new Intl.PluralRules(code).resolvedOptions().pluralCategories;
+      const forms = table.offersCount as Record<string, string | undefined>;
+      const millionsOnly = ['es', 'fr', 'it', 'pt'].includes(code) ? ['many'] : [];
+      for (const category of categories) {
+        if (!millionsOnly.includes(category)) expect(forms[category], `${code} ${category}`).toBeTruthy();
+      }
+    },
+  );
+
+  it('reads like a checkout, not word by word: a few spot checks', () => {
+    expect(TRANSLATIONS.de?.saveForLater).toBe('Für später merken');
+    expect(TRANSLATIONS.ja?.offerFrom).toBe('{advertiser}からのオファー');
+    expect(TRANSLATIONS.fr?.decline).toBe('Non merci');
+  });
+});
+
+describe('Messages', () => {
+  it('plural forms through Intl.PluralRules (Polish has three, Arabic six)', async () => {
+    await ensureLanguage('pl');
+    const pl = new Messages('pl');
+    expect([1, 2, 5, 22, 25].map((count) => pl.t('offersCount', { count }))).toEqual([
+      '1 oferta',
+      '2 oferty',
+      '5 ofert',
+      '22 oferty',
+      '25 ofert',
+    ]);
+    const ar = new Messages('ar');
+    const n = new Intl.NumberFormat('ar');
+    expect(ar.t('offersCount', { count: 0 })).toBe('لا توجد عروض');
+    expect(ar.t('offersCount', { count: 2 })).toBe('عرضان');
+    expect(ar.t('offersCount', { count: 3 })).toBe(`${n.format(3)} عروض`);
+    expect(ar.t('offersCount', { count: 11 })).toBe(`${n.format(11)} عرضًا`);
+  });
+
+  it('numbers through Intl.NumberFormat', () => {
+    expect(new Messages('de').t('progress', { current: 2, total: 1500 })).toBe('2 von 1.500');
+  });
+
+  it('overrides win, a missing override falls back to the language, then English', () => {
+    const m = new Messages('de', { next: 'Los' });
+    expect(m.t('next')).toBe('Los');
+    expect(m.t('previous')).toBe('Zurück');
+    expect(new Messages('xx').t('close')).toBe('Close');
+  });
+
+  it('right to left for Arabic and Hebrew only', () => {
+    expect(['ar', 'he', 'de', 'ja'].map((code) => new Messages(code).rtl)).toEqual([
+      true,
+      true,
+      false,
+      false,
+    ]);
+  });
+
+  it('English stands in, and says it is English, for a language whose table is not loaded', () => {
+    expect(languageReady('en')).toBe(true);
+    const m = new Messages('it-not-loaded');
+    expect(m.language).toBe('en');
+  });
+});
+
+describe('resolving the language', () => {
+  it('maps a tag to a built-in language', () => {
+    expect(['de-AT', 'zh-Hant-TW', 'iw', 'PT_br', 'ko', '', undefined].map(builtInLanguage)).toEqual([
+      'de',
+      'zh',
+      'he',
+      'pt',
+      undefined,
+      undefined,
+      undefined,
+    ]);
+  });
+
+  it('own lang, then the closest ancestor, then <html lang>, then the fallback, then English', () => {
+    document.documentElement.lang = 'fr';
+    document.body.innerHTML =
+      '<div lang="ko"><section lang="ja"><p id="in"></p></section></div><p id="out"></p>';
+    const inner = document.getElementById('in') as HTMLElement;
+    expect(resolveLanguage(inner)).toBe('ja');
+    inner.lang = 'de-CH';
+    expect(resolveLanguage(inner)).toBe('de');
+    expect(resolveLanguage(document.getElementById('out') as HTMLElement, 'sv')).toBe('fr');
+    document.documentElement.lang = '';
+    expect(resolveLanguage(document.getElementById('out') as HTMLElement, 'sv')).toBe('sv');
+    expect(resolveLanguage(document.getElementById('out') as HTMLElement)).toBe('en');
+    // A language with no table is skipped: the search goes on to the ancestors.
+    inner.lang = 'ko';
+    document.querySelector('section')?.setAttribute('lang', 'ko');
+    expect(resolveLanguage(inner, 'it')).toBe('it');
+  });
+
+  it('checkStrings keeps known string keys and logs the rest', () => {
+    const lines: string[] = [];
+    expect(checkStrings({ close: 'X', nope: 'y', next: 3 }, (line) => lines.push(line))).toEqual({
+      close: 'X',
+    });
+    expect(lines).toEqual([
+      'strings.nope is not a key the SDK uses; ignored',
+      'strings.next must be a string; ignored',
+    ]);
+  });
+});
