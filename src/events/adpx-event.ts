@@ -16,7 +16,7 @@ export type CloseReason =
   | 'auto_close'
   | 'page_hide'
   | 'api'
-  /** The unit was taken out of the document (a route change), not moved: docs/decisions/008. */
+  /** The unit was taken out of the document (a route change), not moved: docs/decisions/009. */
   | 'removed';
 
 /** The payload of each SDK event, by its name (docs/api.md's event table). */
