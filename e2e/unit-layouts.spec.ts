@@ -228,7 +228,8 @@ test.describe('list', () => {
   }) => {
     await page.goto(`${mock.url}${lab('layout=list&key=test-key&after=3000')}`);
     await expect(cards(page)).toHaveCount(3);
-    await expectHits(mock, 'pixel', 1);
+    // The first card or two fit the viewport (wide cards are short: image beside the texts).
+    await expect.poll(() => hits(mock, 'pixel').length).toBeGreaterThanOrEqual(1);
     const listBottom = () =>
       page.evaluate(() => {
         const list = document.querySelector('adpx-offers')?.shadowRoot?.querySelector('[part~="list"]');

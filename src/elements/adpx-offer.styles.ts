@@ -1,12 +1,14 @@
 import { css } from 'lit';
 import { tokens, visuallyHidden, wideCard } from './shared.styles.js';
+import { columnStyles } from './card/column.styles.js';
 import { controlStyles } from './card/controls.styles.js';
 
 /**
  * Card styles. Public `--adpx-*` properties feed private `--_*` variables; nothing leaks out of
  * the shadow root and the host page's CSS does not leak in. The card is its own size container:
  * from 480px of card width (`WIDE_CARD_MIN_WIDTH`) it shows the wide texts, below that the narrow
- * ones; from 720px the image moves beside the texts. Logical properties only, so RTL pages mirror.
+ * ones, and the image becomes a thumbnail beside the intro (card/column.styles.ts). Logical
+ * properties only, so RTL pages mirror.
  */
 const layoutStyles = css`
   :host {
@@ -122,15 +124,7 @@ const layoutStyles = css`
       font-size: 1rem;
     }
   }
-  /* From 720px the image sits beside the texts, which keep a column of 400px or more. */
-  @container adpx-card (min-width: 720px) {
-    .card.has-media {
-      grid-template-columns: clamp(200px, 36%, 400px) minmax(0, 1fr);
-      align-items: start;
-      column-gap: calc(var(--_gap) * 1.25);
-    }
-  }
   ${visuallyHidden}
 `;
 
-export const offerStyles = [tokens, layoutStyles, controlStyles];
+export const offerStyles = [tokens, layoutStyles, controlStyles, columnStyles];

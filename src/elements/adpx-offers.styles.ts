@@ -1,5 +1,6 @@
 import { css } from 'lit';
 import { tokens, visuallyHidden } from './shared.styles.js';
+import { cornerCloseStyles } from './unit/corner-close.styles.js';
 import { layoutStyles } from './unit/layout.styles.js';
 
 /**
@@ -212,4 +213,4 @@ const controlStyles = css`
 `;
 
 /** Unit styles: theme layer, controls, then the layouts (src/elements/unit/layout.styles.ts). */
-export const offersStyles = [tokens, themeStyles, controlStyles, layoutStyles];
+export const offersStyles = [tokens, themeStyles, controlStyles, layoutStyles, cornerCloseStyles];

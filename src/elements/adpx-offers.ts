@@ -16,6 +16,7 @@ import { checkStrings, ensureLanguage, languageReady, messagesFor, type Messages
 import type { AdpxStrings } from '../i18n/types.js';
 import { FlowController } from './unit/flow-controller.js';
 import { ModalController } from './unit/modal.js';
+import { PresenceController } from './unit/presence.js';
 import { OffersRequestElement } from './unit/request-element.js';
 import { ScrollPastController } from './unit/scroll-past.js';
 import { unitSettings, type UnitOverrides, type UnitSettings } from './unit/settings.js';
@@ -40,7 +41,8 @@ export type { TermsMode };
  * @fires adpx-no-ads-found - A load returned no offers. `detail: { total: 0 }`.
  * @fires adpx-closed-ads - Once per load: the unit was dismissed or the flow ended.
  *   `detail: { reason }`: `user` (close button, Escape, backdrop), `flow_end` (past the last offer),
- *   `scrolled_past` (list layout), `timeout` (`max_display_time`), `api` (`close()`).
+ *   `scrolled_past` (list layout), `timeout` (`max_display_time`), `api` (`close()`), `removed`
+ *   (taken out of the document, not moved: docs/decisions/009-unit-removal.md).
  * @fires adpx-error - A load or render failed. `detail: { message, code, status? }`.
  * @fires adpx-offer-shown - Re-dispatched from the card. `detail: { current, total, offer_id }`.
  * @fires adpx-impression - Re-dispatched from the card when its pixel fires.
@@ -153,6 +155,10 @@ export class AdpxOffersElement extends OffersRequestElement {
   private readonly timer = new DisplayTimer(this, () => this.flow.timeout());
   private readonly modal = new ModalController(this);
   private readonly scrollPast = new ScrollPastController(this, () => this.flow.scrolledPast());
+  private readonly presence = new PresenceController(this, {
+    onLeave: () => this.leave(),
+    onReturn: () => this.flow.returned(),
+  });
   private readonly internals?: ElementInternals =
     typeof this.attachInternals === 'function' ? this.attachInternals() : undefined;
 
@@ -171,7 +177,13 @@ export class AdpxOffersElement extends OffersRequestElement {
   override disconnectedCallback(): void {
     super.disconnectedCallback();
     window.removeEventListener('pagehide', this.onPageHide);
-    this.flow.abandon();
+  }
+
+  /** Out of the document for good (not moved): abort the load, close what was shown. */
+  private leave(): void {
+    this.loader.cancel();
+    this.flow.removed();
+    this.modal.release();
   }
 
   /**

@@ -7,8 +7,8 @@ import { withConsent } from '../consent/apply.js';
 
 /**
  * Runs one fetch of offers at a time for its host: a new run aborts the previous one, a stale
- * answer is never returned (it rejects with `code: 'aborted'`), and disconnecting the host aborts
- * whatever is in flight.
+ * answer is never returned (it rejects with `code: 'aborted'`). The host cancels when it leaves the
+ * document; a move (disconnected and connected again at once) keeps the request.
  */
 export class LoadController implements ReactiveController {
   private controller?: AbortController;
@@ -47,8 +47,4 @@ export class LoadController implements ReactiveController {
   }
 
   hostConnected(): void {}
-
-  hostDisconnected(): void {
-    this.cancel();
-  }
 }

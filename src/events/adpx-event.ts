@@ -9,7 +9,15 @@ export interface OfferProgress {
 
 /** Why the unit closed. */
 export type CloseReason =
-  'user' | 'flow_end' | 'scrolled_past' | 'timeout' | 'auto_close' | 'page_hide' | 'api';
+  | 'user'
+  | 'flow_end'
+  | 'scrolled_past'
+  | 'timeout'
+  | 'auto_close'
+  | 'page_hide'
+  | 'api'
+  /** The unit was taken out of the document (a route change), not moved: docs/decisions/009. */
+  | 'removed';
 
 /** The payload of each SDK event, by its name (docs/api.md's event table). */
 export interface AdpxEventPayloads {

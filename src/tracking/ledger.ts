@@ -32,17 +32,17 @@ export class BeaconLedger {
   }
 
   /**
-   * The page is being left (`pagehide`, also on the way into the back/forward cache) while the
-   * unit is up: fires `close` (once per load, like any close), but only when the unit was visibly
+   * The page is being left (`pagehide`, also on the way into the back/forward cache), or the unit
+   * was removed from it (`what` says which, for the log), while the unit is up: fires `close` (once per load, like any close), but only when the unit was visibly
    * displayed — a unit nobody saw (below the fold, a 0x0 prefetch WebView) was never shown, so
    * leaving it is no dismissal. Returns true when it fired now.
    */
-  closeOnPageLeave(offer: Offer, log: DebugLog | undefined = this.delivery.log): boolean {
+  closeOnPageLeave(offer: Offer, log: DebugLog | undefined = this.delivery.log, what = 'page left'): boolean {
     if (!this.displayed) {
-      log?.('page left before any offer was visibly displayed: no close beacon');
+      log?.(`${what} before any offer was visibly displayed: no close beacon`);
       return false;
     }
-    log?.('page left while the unit was shown');
+    log?.(`${what} while the unit was shown`);
     return this.fire('close', offer, log);
   }
 

@@ -30,6 +30,8 @@ export class FlowController {
   private _index = 0;
   private _response?: OffersResponse;
   private _ledger?: BeaconLedger;
+  /** Removed from the document while loading or on screen (see `removed`). */
+  private leftWhileUp = false;
 
   constructor(
     private readonly host: ReactiveControllerHost,
@@ -67,9 +69,29 @@ export class FlowController {
     this.set(UnitStatus.Loading);
   }
 
-  /** A load ended while disconnected: back to idle, so that connecting again loads. */
-  abandon(): void {
+  /**
+   * The unit left the document (removed, not moved; its load was aborted). Offers on screen count
+   * as left: the close beacon when an offer was visibly displayed (as on `pagehide`) and
+   * `closed_ads` with reason `removed`. A load in flight goes back to idle. A unit that was up
+   * (loading or on screen) loads afresh when it is inserted again (`returned`).
+   */
+  removed(): void {
+    const offer = this.current;
     if (this._status === UnitStatus.Loading) this.set(UnitStatus.Idle);
+    else if (this._status === UnitStatus.Ended) this.set(UnitStatus.Closed);
+    else if (this._status === UnitStatus.Shown) {
+      if (offer) this._ledger?.closeOnPageLeave(offer, this.unit.log(), 'unit removed from the page');
+      this.set(UnitStatus.Closed);
+      this.unit.emit('closed_ads', { reason: 'removed' });
+    } else return;
+    this.leftWhileUp = true;
+  }
+
+  /** Inserted again after it left: a unit that was up starts a new visit (idle, so it loads). */
+  returned(): void {
+    if (!this.leftWhileUp) return;
+    this.leftWhileUp = false;
+    this.set(UnitStatus.Idle);
   }
 
   /** Takes a loaded response: a new beacon ledger, `ads_found` (and `no_ads_found` when empty). */

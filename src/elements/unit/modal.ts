@@ -67,9 +67,20 @@ export class ModalController implements ReactiveController {
     return result;
   }
 
-  hostConnected(): void {}
-
-  hostDisconnected(): void {
-    this.release();
+  /**
+   * Moved in the DOM (docs/decisions/009): taking the dialog out of the document took it out of
+   * the top layer, so it is open but no longer modal. Shown modally again; dropping the `open`
+   * attribute first fires no `close` event, so the move does not read as a dismissal. Leaving the
+   * document for good is handled by the element (`release`).
+   */
+  hostConnected(): void {
+    const dialog = this.dialog;
+    if (!dialog?.open || !dialog.isConnected || dialog.matches(':modal')) return;
+    dialog.removeAttribute('open');
+    try {
+      dialog.showModal();
+    } catch {
+      dialog.show();
+    }
   }
 }

@@ -1,0 +1,136 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { ReactiveController } from 'lit';
+import { normalizeResponse } from '../../src/model/normalize.js';
+import { FlowController } from '../../src/elements/unit/flow-controller.js';
+import { PresenceController } from '../../src/elements/unit/presence.js';
+import { UnitStatus } from '../../src/elements/unit/status.js';
+import { ledgerFor } from '../../src/tracking/ledger.js';
+import type { AdpxEventName } from '../../src/events/adpx-event.js';
+import { rawResponse } from '../model/fixtures.js';
+
+/** A host whose connection the test sets by hand, and the controller it was given. */
+function fakeHost() {
+  let controller: ReactiveController | undefined;
+  const host = Object.assign(document.createElement('div'), {
+    addController: (c: ReactiveController) => (controller = c),
+    removeController: () => {},
+    requestUpdate: () => {},
+    updateComplete: Promise.resolve(true),
+  });
+  const connect = () => {
+    document.body.append(host);
+    controller?.hostConnected?.();
+  };
+  const disconnect = () => {
+    host.remove();
+    controller?.hostDisconnected?.();
+  };
+  return { host, connect, disconnect };
+}
+
+const microtask = () => new Promise<void>((resolve) => queueMicrotask(resolve));
+
+describe('PresenceController', () => {
+  it('a removal undone in the same task is a move: neither leave nor return', async () => {
+    const { host, connect, disconnect } = fakeHost();
+    const events = { onLeave: vi.fn(), onReturn: vi.fn() };
+    new PresenceController(host, events);
+    connect();
+    disconnect();
+    connect();
+    disconnect();
+    connect();
+    await microtask();
+    expect(events.onLeave).not.toHaveBeenCalled();
+    expect(events.onReturn).not.toHaveBeenCalled();
+  });
+
+  it('still out at the next microtask: left once; inserted again later: returned once', async () => {
+    const { host, connect, disconnect } = fakeHost();
+    const events = { onLeave: vi.fn(), onReturn: vi.fn() };
+    new PresenceController(host, events);
+    connect();
+    disconnect();
+    expect(events.onLeave).not.toHaveBeenCalled();
+    await microtask();
+    expect(events.onLeave).toHaveBeenCalledTimes(1);
+    connect();
+    expect(events.onReturn).toHaveBeenCalledTimes(1);
+    connect(); // a second connection callback is no second return
+    expect(events.onReturn).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('FlowController.removed', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  function flow() {
+    const emitted: Array<[AdpxEventName, unknown]> = [];
+    const controller = new FlowController(
+      {
+        addController: () => {},
+        removeController: () => {},
+        requestUpdate: () => {},
+        updateComplete: Promise.resolve(true),
+      },
+      {
+        emit: (name, detail) => emitted.push([name, detail]),
+        log: () => () => {},
+        autoClose: () => true,
+        isList: () => false,
+      },
+    );
+    return { controller, emitted };
+  }
+
+  it('offers on screen and seen: the close beacon once and closed_ads "removed"; returning loads anew', () => {
+    const fetch = vi.fn(async () => new Response(null, { status: 200 }));
+    vi.stubGlobal('fetch', fetch);
+    const { controller, emitted } = flow();
+    const response = normalizeResponse(rawResponse());
+    controller.accept(response);
+    controller.show();
+    const offer = response.offers[0];
+    if (!offer) throw new Error('no offer');
+    ledgerFor(response).countImpression(offer);
+    fetch.mockClear();
+    emitted.length = 0;
+
+    controller.removed();
+    expect(controller.status).toBe(UnitStatus.Closed);
+    expect(emitted).toEqual([['closed_ads', { reason: 'removed' }]]);
+    expect(fetch.mock.calls.map((call: unknown[]) => call[0])).toEqual([offer.beacons.close]);
+    controller.removed();
+    expect(emitted).toHaveLength(1);
+    controller.returned();
+    expect(controller.status).toBe(UnitStatus.Idle);
+  });
+
+  it('offers on screen but never seen: closed_ads, no close beacon', () => {
+    const fetch = vi.fn(async () => new Response(null, { status: 200 }));
+    vi.stubGlobal('fetch', fetch);
+    const { controller, emitted } = flow();
+    controller.accept(normalizeResponse(rawResponse()));
+    controller.show();
+    controller.removed();
+    expect(emitted.at(-1)).toEqual(['closed_ads', { reason: 'removed' }]);
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it('loading goes back to idle silently; closed by the person stays closed when inserted again', () => {
+    const { controller, emitted } = flow();
+    controller.loading();
+    controller.removed();
+    expect(controller.status).toBe(UnitStatus.Idle);
+    expect(emitted).toEqual([]);
+
+    const closed = flow();
+    closed.controller.accept(normalizeResponse(rawResponse()));
+    closed.controller.close('user');
+    closed.emitted.length = 0;
+    closed.controller.removed();
+    closed.controller.returned();
+    expect(closed.controller.status).toBe(UnitStatus.Closed);
+    expect(closed.emitted).toEqual([]);
+  });
+});
