@@ -1,10 +1,19 @@
-import { defineConfig } from 'vite';
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { defineConfig, type UserConfig } from 'vite';
 import { minifyTemplatesPlugin } from './scripts/minify-templates.mjs';
 
 /**
- * Builds the script-tag file only: `dist/adpx-offers.iife.js`, one self-contained minified file
- * with lit and dompurify inlined. The ESM build is plain `tsc` (see tsconfig.build.json) so that the
- * published modules keep their structure and lit/dompurify stay dependencies.
+ * Builds the script-tag files; the ESM build is plain `tsc` (see tsconfig.build.json) so that the
+ * published modules keep their structure and lit/dompurify stay dependencies. One mode per file,
+ * run in this order by `npm run build`:
+ *
+ * - `--mode sanitizer`: `dist/adpx-offers.sanitizer.iife.js`, DOMPurify and the terms sanitiser.
+ * - default: `dist/adpx-offers.iife.js`, the first file, which loads the sanitizer file from its
+ *   own URL when terms are about to open in an engine without the HTML Sanitizer API, with the
+ *   file's sha384 hash (read here, after the sanitizer build) as `integrity`.
+ * - `--mode single`: `dist/adpx-offers.single.iife.js`, one self-contained file with both.
  *
  * `minifyTemplatesPlugin` strips the indentation out of the elements' `html`/`svg`/`css` templates,
  * which the JS minifier leaves as written (bytes, and whitespace-only text nodes in every card).
@@ -14,27 +23,53 @@ import { minifyTemplatesPlugin } from './scripts/minify-templates.mjs';
  * instead of one by one on first call inside the host page's tasks: the script of the first render
  * on a page took less in each of five interleaved A/B rounds (e.g. 56 -> 46 ms median over 24
  * page loads, docs/performance.md). `postBanner` puts it above the minified code, where V8 looks
- * for it; other engines read a comment.
+ * for it; other engines read a comment. The sanitizer file runs only when terms open: no hint.
  */
-export default defineConfig({
-  plugins: [minifyTemplatesPlugin()],
-  build: {
-    outDir: 'dist',
-    emptyOutDir: false,
-    target: 'es2020',
-    minify: true,
-    sourcemap: true,
-    rolldownOptions: {
-      output: { postBanner: '//# allFunctionsCalledOnLoad' },
+const SANITIZER_FILE = 'adpx-offers.sanitizer.iife.js';
+const source = (path: string): string => fileURLToPath(new URL(path, import.meta.url));
+
+function sanitizerIntegrity(): string {
+  const code = readFileSync(new URL(`./dist/${SANITIZER_FILE}`, import.meta.url));
+  return `sha384-${createHash('sha384').update(code).digest('base64')}`;
+}
+
+function scriptTagBuild(entry: string, name: string, fileName: string, hint: boolean): UserConfig {
+  return {
+    plugins: [minifyTemplatesPlugin()],
+    build: {
+      outDir: 'dist',
+      emptyOutDir: false,
+      target: 'es2020',
+      minify: true,
+      sourcemap: true,
+      rolldownOptions: hint ? { output: { postBanner: '//# allFunctionsCalledOnLoad' } } : {},
+      lib: { entry, name, formats: ['iife'], fileName: () => fileName },
     },
-    lib: {
-      entry: 'src/iife.ts',
-      name: 'AdpxOffersBundle',
-      formats: ['iife'],
-      fileName: () => 'adpx-offers.iife.js',
+    define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+  };
+}
+
+export default defineConfig(({ mode }) => {
+  if (mode === 'sanitizer') {
+    return scriptTagBuild('src/sanitize/sibling-entry.ts', 'AdpxOffersSanitizer', SANITIZER_FILE, false);
+  }
+  if (mode === 'single') {
+    return scriptTagBuild('src/iife.ts', 'AdpxOffersBundle', 'adpx-offers.single.iife.js', true);
+  }
+  const config = scriptTagBuild('src/iife.ts', 'AdpxOffersBundle', 'adpx-offers.iife.js', true);
+  return {
+    ...config,
+    resolve: {
+      alias: [
+        {
+          find: /^\.\/import-terms-sanitizer\.js$/,
+          replacement: source('./src/sanitize/import-terms-sanitizer.sibling.ts'),
+        },
+      ],
     },
-  },
-  define: {
-    'process.env.NODE_ENV': JSON.stringify('production'),
-  },
+    define: {
+      ...config.define,
+      __ADPX_SANITIZER__: JSON.stringify({ file: SANITIZER_FILE, integrity: sanitizerIntegrity() }),
+    },
+  };
 });
