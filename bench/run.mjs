@@ -73,13 +73,8 @@ function sizeFigures(sizes) {
 
 async function main() {
   const started = Date.now();
-  for (const file of [
-    'adpx-offers.iife.js',
-    'adpx-offers.sanitizer.iife.js',
-    'adpx-offers.single.iife.js',
-    'index.js',
-    'server/mock/index.js',
-  ]) {
+  const sizeFiles = only.has('size') ? ['adpx-offers.sanitizer.iife.js', 'adpx-offers.single.iife.js'] : [];
+  for (const file of ['adpx-offers.iife.js', 'index.js', 'server/mock/index.js', ...sizeFiles]) {
     if (!existsSync(`${distDir}/${file}`)) {
       throw new Error(`${distDir}/${file} is missing: run \`npm run build\` first (or use npm run bench)`);
     }
