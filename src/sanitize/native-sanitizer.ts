@@ -16,20 +16,29 @@ import { restrictLinks, TERMS_ALLOWED_TAGS, type TermsSanitizer } from './allowl
  * `body` may not be listed (an invalid configuration); the fragment parser drops those tags anyway.
  */
 const UNWRAPPED =
-  'div h1 h2 h3 h4 h5 h6 em font center section article header footer main nav aside blockquote pre code label button form fieldset legend details summary dl dt dd caption tfoot abbr cite mark q time big del ins kbd samp var figure figcaption address bdi bdo data dfn hgroup menu dir search output select option optgroup datalist textarea ruby rt rp nobr tt strike acronym blink marquee listing object canvas picture map meter progress dialog'.split(
-    ' ',
-  );
+  'div h1 h2 h3 h4 h5 h6 em font center section article header footer main nav aside blockquote pre code label button form fieldset legend details summary dl dt dd caption tfoot abbr cite mark q time big del ins kbd samp var figure figcaption address bdi bdo data dfn hgroup menu dir search output select option optgroup datalist textarea ruby rt rp nobr tt strike acronym blink marquee listing object canvas picture map meter progress dialog';
+
+interface SanitizerConfig {
+  elements: Array<{ name: string; attributes: string[] }>;
+  attributes: string[];
+  replaceWithChildrenElements: string[];
+  comments: boolean;
+  dataAttributes: boolean;
+}
+
+let config: SanitizerConfig | undefined;
 
 /** What the Sanitizer API takes: the allowlist, `href` on `a` only, no comments, no data-*. */
-const CONFIG = {
-  elements: TERMS_ALLOWED_TAGS.map((name) => ({ name, attributes: name === 'a' ? ['href'] : [] })),
-  attributes: [],
-  replaceWithChildrenElements: UNWRAPPED,
-  comments: false,
-  dataAttributes: false,
-};
+const configuration = (): SanitizerConfig =>
+  (config ??= {
+    elements: TERMS_ALLOWED_TAGS.map((name) => ({ name, attributes: name === 'a' ? ['href'] : [] })),
+    attributes: [],
+    replaceWithChildrenElements: UNWRAPPED.split(' '),
+    comments: false,
+    dataAttributes: false,
+  });
 
-type SetHtml = (this: Element, html: string, options: { sanitizer: typeof CONFIG }) => void;
+type SetHtml = (this: Element, html: string, options: { sanitizer: SanitizerConfig }) => void;
 
 /** A probe whose result shows whether the browser honours the configuration, not just the call. */
 const PROBE = '<div><b>x</b></div><x-y>y</x-y><!--c--><span data-x="1" href="https://a.example/">z</span>';
@@ -43,7 +52,7 @@ function setHtmlOf(document: Document): SetHtml | null {
 
 function sanitizeWith(setHtml: SetHtml, document: Document, html: string): DocumentFragment {
   const box = document.createElement('div');
-  setHtml.call(box, html, { sanitizer: CONFIG });
+  setHtml.call(box, html, { sanitizer: configuration() });
   box.querySelectorAll('a, [href]').forEach(restrictLinks);
   const fragment = document.createDocumentFragment();
   fragment.append(...box.childNodes);
