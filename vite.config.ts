@@ -1,17 +1,24 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vite';
+import { defineConfig, type UserConfig } from 'vite';
 import { minifyTemplatesPlugin } from './scripts/minify-templates.mjs';
 
 /**
- * Builds the script-tag file only: `dist/adpx-offers.iife.js`, one self-contained minified file
- * with lit and dompurify inlined. The ESM build is plain `tsc` (see tsconfig.build.json) so that the
- * published modules keep their structure and lit/dompurify stay dependencies.
+ * Builds the script-tag files; the ESM build is plain `tsc` (see tsconfig.build.json) so that the
+ * published modules keep their structure and lit/dompurify stay dependencies. One mode per file,
+ * run in this order by `npm run build`:
  *
- * The words of the languages other than English are not in the file: the alias swaps the loader
- * of `src/i18n/translations.ts` for one that fetches `dist/adpx-offers.locales.json` (written by
- * scripts/locales.mjs) from the script's own URL, with its sha384 hash, read here, as `integrity`.
+ * - `--mode sanitizer`: `dist/adpx-offers.sanitizer.iife.js`, DOMPurify and the terms sanitiser.
+ * - default: `dist/adpx-offers.iife.js`, the first file, which loads the sanitizer file from its
+ *   own URL when terms are about to open in an engine without the HTML Sanitizer API, with the
+ *   file's sha384 hash (read here, after the sanitizer build) as `integrity`.
+ * - `--mode single`: `dist/adpx-offers.single.iife.js`, one self-contained file with both, and
+ *   with the words of every language.
+ *
+ * The first file carries English only: the alias swaps the loader of `src/i18n/translations.ts`
+ * for one that fetches `dist/adpx-offers.locales.json` (written by scripts/locales.mjs) from the
+ * script's own URL, with its sha384 hash, read here, as `integrity`.
  *
  * `minifyTemplatesPlugin` strips the indentation out of the elements' `html`/`svg`/`css` templates,
  * which the JS minifier leaves as written (bytes, and whitespace-only text nodes in every card).
@@ -21,43 +28,61 @@ import { minifyTemplatesPlugin } from './scripts/minify-templates.mjs';
  * instead of one by one on first call inside the host page's tasks: the script of the first render
  * on a page took less in each of five interleaved A/B rounds (e.g. 56 -> 46 ms median over 24
  * page loads, docs/performance.md). `postBanner` puts it above the minified code, where V8 looks
- * for it; other engines read a comment.
+ * for it; other engines read a comment. The sanitizer file runs only when terms open: no hint.
  */
+const SANITIZER_FILE = 'adpx-offers.sanitizer.iife.js';
+const source = (path: string): string => fileURLToPath(new URL(path, import.meta.url));
+
 const LOCALES_FILE = 'adpx-offers.locales.json';
 
-function localesIntegrity(): string {
-  const json = readFileSync(new URL(`./dist/${LOCALES_FILE}`, import.meta.url));
-  return `sha384-${createHash('sha384').update(json).digest('base64')}`;
+/** The sha384 integrity of a file the build already wrote into dist/. */
+function integrityOf(file: string): string {
+  const code = readFileSync(new URL(`./dist/${file}`, import.meta.url));
+  return `sha384-${createHash('sha384').update(code).digest('base64')}`;
 }
 
-export default defineConfig({
-  plugins: [minifyTemplatesPlugin()],
-  resolve: {
-    alias: [
-      {
-        find: /^\.\/load-translations\.js$/,
-        replacement: fileURLToPath(new URL('./src/i18n/load-translations.script.ts', import.meta.url)),
-      },
-    ],
-  },
-  build: {
-    outDir: 'dist',
-    emptyOutDir: false,
-    target: 'es2020',
-    minify: true,
-    sourcemap: true,
-    rolldownOptions: {
-      output: { postBanner: '//# allFunctionsCalledOnLoad' },
+function scriptTagBuild(entry: string, name: string, fileName: string, hint: boolean): UserConfig {
+  return {
+    plugins: [minifyTemplatesPlugin()],
+    build: {
+      outDir: 'dist',
+      emptyOutDir: false,
+      target: 'es2020',
+      minify: true,
+      sourcemap: true,
+      rolldownOptions: hint ? { output: { postBanner: '//# allFunctionsCalledOnLoad' } } : {},
+      lib: { entry, name, formats: ['iife'], fileName: () => fileName },
     },
-    lib: {
-      entry: 'src/iife.ts',
-      name: 'AdpxOffersBundle',
-      formats: ['iife'],
-      fileName: () => 'adpx-offers.iife.js',
+    define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+  };
+}
+
+export default defineConfig(({ mode }) => {
+  if (mode === 'sanitizer') {
+    return scriptTagBuild('src/sanitize/sibling-entry.ts', 'AdpxOffersSanitizer', SANITIZER_FILE, false);
+  }
+  if (mode === 'single') {
+    return scriptTagBuild('src/iife.ts', 'AdpxOffersBundle', 'adpx-offers.single.iife.js', true);
+  }
+  const config = scriptTagBuild('src/iife.ts', 'AdpxOffersBundle', 'adpx-offers.iife.js', true);
+  return {
+    ...config,
+    resolve: {
+      alias: [
+        {
+          find: /^\.\/import-terms-sanitizer\.js$/,
+          replacement: source('./src/sanitize/import-terms-sanitizer.sibling.ts'),
+        },
+        {
+          find: /^\.\/load-translations\.js$/,
+          replacement: source('./src/i18n/load-translations.script.ts'),
+        },
+      ],
     },
-  },
-  define: {
-    'process.env.NODE_ENV': JSON.stringify('production'),
-    __ADPX_LOCALES__: JSON.stringify({ file: LOCALES_FILE, integrity: localesIntegrity() }),
-  },
+    define: {
+      ...config.define,
+      __ADPX_SANITIZER__: JSON.stringify({ file: SANITIZER_FILE, integrity: integrityOf(SANITIZER_FILE) }),
+      __ADPX_LOCALES__: JSON.stringify({ file: LOCALES_FILE, integrity: integrityOf(LOCALES_FILE) }),
+    },
+  };
 });

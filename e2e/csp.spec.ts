@@ -1,15 +1,21 @@
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures.js';
+import { SANITIZER_PATHS, sanitizerFileRequested, useSanitizerPath } from './cases/sanitizer-paths.js';
+import { events, expect, recordEvents, test } from './fixtures.js';
 
-/** The strictest policy a publisher is likely to have: no inline script or style, Trusted Types. */
-const CSP = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self'",
-  "img-src 'self' data:",
-  "require-trusted-types-for 'script'",
-  'trusted-types dompurify lit-html',
-].join('; ');
+/**
+ * The strictest policy a publisher is likely to have: no inline script or style, Trusted Types.
+ * `adpx-offers` is the policy that loads the sanitizer file (engines without the HTML Sanitizer API).
+ */
+const policyFor = (trustedTypes: string) =>
+  [
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self'",
+    "img-src 'self' data:",
+    "require-trusted-types-for 'script'",
+    `trusted-types ${trustedTypes}`,
+  ].join('; ');
+const CSP = policyFor('dompurify lit-html adpx-offers');
 
 const CSP_MESSAGE =
   /Content Security Policy|Trusted ?Type|TrustedHTML|TrustedScript|policy .* could not be created/i;
@@ -21,13 +27,13 @@ interface CspRecord {
 }
 
 /** Serves csp.html with the CSP header, and records violations, CSP console messages and errors. */
-async function openCspPage(page: Page, url: string): Promise<CspRecord> {
+async function openCspPage(page: Page, url: string, csp = CSP): Promise<CspRecord> {
   const record: CspRecord = { violations: [], console: [], errors: [] };
   await page.route(
     (u) => u.pathname === '/csp.html',
     async (route) => {
       const response = await route.fetch();
-      await route.fulfill({ response, headers: { ...response.headers(), 'content-security-policy': CSP } });
+      await route.fulfill({ response, headers: { ...response.headers(), 'content-security-policy': csp } });
     },
   );
   await page.addInitScript(() => {
@@ -42,7 +48,7 @@ async function openCspPage(page: Page, url: string): Promise<CspRecord> {
   });
   page.on('pageerror', (error) => record.errors.push(error.message));
   const response = await page.goto(url);
-  expect(response?.headers()['content-security-policy']).toBe(CSP);
+  expect(response?.headers()['content-security-policy']).toBe(csp);
   return record;
 }
 
@@ -73,50 +79,74 @@ async function openBoth(page: Page): Promise<void> {
   await expect(dialog).toBeHidden();
 }
 
-test.describe('terms under a strict CSP with Trusted Types', () => {
-  test('both modes open and show the terms with zero violations and zero CSP messages', async ({
-    page,
-    mock,
-  }) => {
-    const record = await openCspPage(page, `${mock.url}/csp.html`);
-    await openBoth(page);
+for (const path of SANITIZER_PATHS) {
+  test.describe(`terms under a strict CSP with Trusted Types, ${path} path`, () => {
+    test.beforeEach(({ page }) => useSanitizerPath(page, path));
 
-    // Styles come from constructable stylesheets: styled although style-src has no 'unsafe-inline'.
-    const decoration = await page
-      .locator('#terms-accordion')
-      .getByRole('button', { name: /Terms/ })
-      .evaluate((el) => getComputedStyle(el).textDecorationLine);
-    expect(decoration).toBe('underline');
+    test('both modes open and show the terms with zero violations and zero CSP messages', async ({
+      page,
+      mock,
+    }) => {
+      const record = await openCspPage(page, `${mock.url}/csp.html`);
+      await openBoth(page);
 
-    await page.waitForTimeout(300);
-    expect(await violations(page)).toEqual([]);
-    expect(record.console).toEqual([]);
-    expect(record.errors).toEqual([]);
+      // Styles come from constructable stylesheets: styled although style-src has no 'unsafe-inline'.
+      const decoration = await page
+        .locator('#terms-accordion')
+        .getByRole('button', { name: /Terms/ })
+        .evaluate((el) => getComputedStyle(el).textDecorationLine);
+      expect(decoration).toBe('underline');
+
+      await page.waitForTimeout(300);
+      expect(await violations(page)).toEqual([]);
+      expect(record.console).toEqual([]);
+      expect(record.errors).toEqual([]);
+      expect(await sanitizerFileRequested(page)).toBe(path === 'dompurify');
+    });
+
+    test('hostile terms: removed, nothing runs, and no Trusted Types or script violation', async ({
+      page,
+      mock,
+    }) => {
+      const record = await openCspPage(page, `${mock.url}/csp.html?hostile`);
+      await expect(page.locator('#terms-accordion').getByRole('button', { name: /Terms/ })).toBeVisible();
+      await page.waitForTimeout(200);
+      // Nothing is parsed before the terms are opened.
+      expect(await violations(page)).toEqual([]);
+      await openBoth(page);
+      await expect(page.locator('#terms-accordion').getByText('bad')).not.toHaveAttribute('href');
+      await page.waitForTimeout(300);
+      // Chromium reports inline style and handler attributes when DOMPurify's inert document parses
+      // them (see docs/decisions/003). Those are reports of markup that is blocked and then removed;
+      // the rendering itself must cause no other violation.
+      const seen = await violations(page);
+      const directives = new Set(seen.map((v) => v.split(' ')[0]));
+      for (const directive of directives)
+        expect(['style-src-attr', 'script-src-attr', 'style-src-elem']).toContain(directive);
+      expect(record.errors).toEqual([]);
+      expect(
+        record.console.filter((m) => /Trusted ?Type|TrustedHTML|trusted-types|dompurify|lit-html/i.test(m)),
+      ).toEqual([]);
+    });
   });
+}
 
-  test('hostile terms: removed, nothing runs, and no Trusted Types or script violation', async ({
+test.describe('terms under a strict CSP with Trusted Types', () => {
+  test('a page whose trusted-types list lacks adpx-offers: no sanitizer file, the control says so, one error', async ({
     page,
     mock,
   }) => {
-    const record = await openCspPage(page, `${mock.url}/csp.html?hostile`);
-    await expect(page.locator('#terms-accordion').getByRole('button', { name: /Terms/ })).toBeVisible();
-    await page.waitForTimeout(200);
-    // Nothing is parsed before the terms are opened.
-    expect(await violations(page)).toEqual([]);
-    await openBoth(page);
-    await expect(page.locator('#terms-accordion').getByText('bad')).not.toHaveAttribute('href');
-    await page.waitForTimeout(300);
-    // Chromium reports inline style and handler attributes when DOMPurify's inert document parses
-    // them (see docs/decisions/003). Those are reports of markup that is blocked and then removed;
-    // the rendering itself must cause no other violation.
-    const seen = await violations(page);
-    const directives = new Set(seen.map((v) => v.split(' ')[0]));
-    for (const directive of directives)
-      expect(['style-src-attr', 'script-src-attr', 'style-src-elem']).toContain(directive);
+    await useSanitizerPath(page, 'dompurify');
+    await recordEvents(page);
+    const record = await openCspPage(page, `${mock.url}/csp.html`, policyFor('dompurify lit-html'));
+    const accordion = page.locator('#terms-accordion');
+    await accordion.getByRole('button', { name: /Terms/ }).click();
+    await expect(accordion.getByRole('status')).toHaveText('The terms could not be loaded. Try again.');
+    await accordion.getByRole('button', { name: /Terms/ }).click();
+    const errors = (await events(page)).filter((e) => e.type === 'adpx-error' && e.detail);
+    expect(errors.map((e) => (e.detail as { code: string }).code)).toEqual(['render']);
+    expect(await sanitizerFileRequested(page)).toBe(false);
     expect(record.errors).toEqual([]);
-    expect(
-      record.console.filter((m) => /Trusted ?Type|TrustedHTML|trusted-types|dompurify|lit-html/i.test(m)),
-    ).toEqual([]);
   });
 
   test('the policy is really enforced on that page (a string to an HTML sink is refused)', async ({

@@ -6,6 +6,12 @@ import {
 } from '../src/sanitize/terms-sanitizer.js';
 import { sanitizeCases } from './cases/sanitize-cases.js';
 import {
+  expectedOn,
+  SANITIZER_PATHS,
+  sanitizerFileRequested,
+  useSanitizerPath,
+} from './cases/sanitizer-paths.js';
+import {
   EXPECTED_SCHEMES,
   EXPECTED_TAGS,
   executions,
@@ -46,84 +52,91 @@ async function renderThroughTerms(page: Page, inputs: readonly string[]): Promis
   }, inputs);
 }
 
-test.describe('terms sanitiser', () => {
-  test.beforeEach(async ({ page, mock }) => {
-    await installTermsProbe(page);
-    await page.goto(`${mock.url}/terms.html`);
-  });
-
-  test('the allowlist is the spec list plus tbody, thead, td, th and br; only href; four schemes', () => {
-    expect([...TERMS_ALLOWED_TAGS].sort()).toEqual([...EXPECTED_TAGS].sort());
-    expect(TERMS_ALLOWED_ATTR).toEqual(['href']);
-    expect([...TERMS_ALLOWED_SCHEMES].sort()).toEqual([...EXPECTED_SCHEMES].sort());
-  });
-
-  test(`the case table (${sanitizeCases.length} cases) renders as expected`, async ({ page }) => {
-    expect(sanitizeCases.length).toBeGreaterThanOrEqual(40);
-    const rendered = await renderThroughTerms(
-      page,
-      sanitizeCases.map((c) => c.input),
-    );
-    sanitizeCases.forEach((c, i) => {
-      expect.soft(rendered[i]?.html, c.why).toBe(c.expect);
-    });
-  });
-
-  test('every case keeps the invariants and nothing executes', async ({ page }) => {
-    const rendered = await renderThroughTerms(
-      page,
-      sanitizeCases.map((c) => c.input),
-    );
-    sanitizeCases.forEach((c, i) => {
-      expect.soft(rendered[i]?.violations, c.why).toEqual([]);
-    });
-    // Give deferred vectors (onerror of a broken image, animations, timers) time to fire.
-    await page.waitForTimeout(500);
-    expect(await executions(page)).toEqual([]);
-  });
-
-  test('the probe is not blind: unsanitised markup shows violations and executions', async ({ page }) => {
-    const found = await page.evaluate(async () => {
-      const box = document.createElement('div');
-      box.innerHTML =
-        '<img src="x:x" onerror="alert(1)"><a href="javascript:alert(2)" class="c">x</a><!--c-->';
-      document.body.append(box);
-      await new Promise((r) => setTimeout(r, 300));
-      box.querySelector('a')?.click();
-      return (window as unknown as { termsProbe: TermsProbe }).termsProbe.violations(box);
-    });
-    expect(found).toEqual([
-      '<img>',
-      'src="x:x" on <img>',
-      'onerror="alert(1)" on <img>',
-      'href="javascript:alert(2)" on <a>',
-      'class="c" on <a>',
-      '<a> without target="_blank" rel="noopener noreferrer"',
-      'node of type 8',
-    ]);
-    await expect.poll(() => executions(page)).toEqual(['1', '2']);
-  });
-
-  test('the same table through the modal mode gives the same terms', async ({ page }) => {
-    const rendered = await page.evaluate(
-      async (inputs) => {
-        const slot = document.getElementById('slot');
-        const out: string[] = [];
-        for (const input of inputs) {
-          const terms = document.createElement('adpx-terms');
-          terms.mode = 'modal';
-          terms.html = input;
-          slot?.replaceChildren(terms);
-          await terms.show();
-          out.push(terms.shadowRoot?.querySelector('dialog [part~="terms-content"]')?.innerHTML ?? '<none>');
-          await terms.hide();
-        }
-        return out;
-      },
-      sanitizeCases.map((c) => c.input),
-    );
-    sanitizeCases.forEach((c, i) => {
-      expect.soft(rendered[i], c.why).toBe(c.expect);
-    });
-  });
+test('the allowlist is the spec list plus tbody, thead, td, th and br; only href; four schemes', () => {
+  expect([...TERMS_ALLOWED_TAGS].sort()).toEqual([...EXPECTED_TAGS].sort());
+  expect(TERMS_ALLOWED_ATTR).toEqual(['href']);
+  expect([...TERMS_ALLOWED_SCHEMES].sort()).toEqual([...EXPECTED_SCHEMES].sort());
 });
+
+for (const path of SANITIZER_PATHS) {
+  test.describe(`terms sanitiser, ${path} path`, () => {
+    test.beforeEach(async ({ page, mock }) => {
+      await useSanitizerPath(page, path);
+      await installTermsProbe(page);
+      await page.goto(`${mock.url}/terms.html`);
+    });
+
+    test(`the case table (${sanitizeCases.length} cases) renders as expected`, async ({ page }) => {
+      expect(sanitizeCases.length).toBeGreaterThanOrEqual(40);
+      const rendered = await renderThroughTerms(
+        page,
+        sanitizeCases.map((c) => c.input),
+      );
+      sanitizeCases.forEach((c, i) => {
+        expect.soft(rendered[i]?.html, c.native?.why ?? c.why).toBe(expectedOn(path, c));
+      });
+      // The path under test is the one that ran: the sibling file is fetched on the DOMPurify path only.
+      expect(await sanitizerFileRequested(page)).toBe(path === 'dompurify');
+    });
+
+    test('every case keeps the invariants and nothing executes', async ({ page }) => {
+      const rendered = await renderThroughTerms(
+        page,
+        sanitizeCases.map((c) => c.input),
+      );
+      sanitizeCases.forEach((c, i) => {
+        expect.soft(rendered[i]?.violations, c.why).toEqual([]);
+      });
+      // Give deferred vectors (onerror of a broken image, animations, timers) time to fire.
+      await page.waitForTimeout(500);
+      expect(await executions(page)).toEqual([]);
+    });
+
+    test('the probe is not blind: unsanitised markup shows violations and executions', async ({ page }) => {
+      const found = await page.evaluate(async () => {
+        const box = document.createElement('div');
+        box.innerHTML =
+          '<img src="x:x" onerror="alert(1)"><a href="javascript:alert(2)" class="c">x</a><!--c-->';
+        document.body.append(box);
+        await new Promise((r) => setTimeout(r, 300));
+        box.querySelector('a')?.click();
+        return (window as unknown as { termsProbe: TermsProbe }).termsProbe.violations(box);
+      });
+      expect(found).toEqual([
+        '<img>',
+        'src="x:x" on <img>',
+        'onerror="alert(1)" on <img>',
+        'href="javascript:alert(2)" on <a>',
+        'class="c" on <a>',
+        '<a> without target="_blank" rel="noopener noreferrer"',
+        'node of type 8',
+      ]);
+      await expect.poll(() => executions(page)).toEqual(['1', '2']);
+    });
+
+    test('the same table through the modal mode gives the same terms', async ({ page }) => {
+      const rendered = await page.evaluate(
+        async (inputs) => {
+          const slot = document.getElementById('slot');
+          const out: string[] = [];
+          for (const input of inputs) {
+            const terms = document.createElement('adpx-terms');
+            terms.mode = 'modal';
+            terms.html = input;
+            slot?.replaceChildren(terms);
+            await terms.show();
+            out.push(
+              terms.shadowRoot?.querySelector('dialog [part~="terms-content"]')?.innerHTML ?? '<none>',
+            );
+            await terms.hide();
+          }
+          return out;
+        },
+        sanitizeCases.map((c) => c.input),
+      );
+      sanitizeCases.forEach((c, i) => {
+        expect.soft(rendered[i], c.native?.why ?? c.why).toBe(expectedOn(path, c));
+      });
+    });
+  });
+}

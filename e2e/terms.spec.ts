@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import type { TermsMode } from '../src/elements/terms/adpx-terms.js';
+import { useSanitizerPath } from './cases/sanitizer-paths.js';
 import { events, expect, recordEvents, test } from './fixtures.js';
 
 const TERMS =
@@ -196,7 +197,9 @@ test.describe('<adpx-terms>', () => {
     mock,
   }) => {
     // DOMPurify reports isSupported = false without DOMImplementation.createHTMLDocument; it asks
-    // when the script is evaluated, as it would in a browser that lacks it.
+    // when the script is evaluated, as it would in a browser that lacks it. That browser has no
+    // HTML Sanitizer API either: DOMPurify is the path taken.
+    await useSanitizerPath(page, 'dompurify');
     await page.addInitScript(() => {
       Object.defineProperty(DOMImplementation.prototype, 'createHTMLDocument', { value: undefined });
     });

@@ -1,7 +1,14 @@
 // Pushes public XSS corpora through the real terms path in Chromium and fails on any execution or
 // on anything in the rendered terms outside the allowlist.
 //
-//   npm run corpus -- <folder> [--batch 25] [--wait 400] [--dist <folder>] [--verbose]
+//   npm run corpus -- <folder> [--batch 25] [--wait 400] [--dist <folder>] [--path native|dompurify]
+//                               [--verbose]
+//
+// Both terms sanitisers are run, one after the other, unless --path picks one: the browser's own
+// (`Element.setHTML`, Chromium's HTML Sanitizer API) and DOMPurify from the script-tag build's
+// sanitizer file, which Chromium takes when `setHTML` is removed before the page runs (as in an
+// engine without the API). Each run checks that its path is the one that ran: the sanitizer file is
+// requested on the DOMPurify path only.
 //
 // <folder> holds `dompurify-expect.mjs` (default export: [{ title?, payload, expected }]) and
 // `h5sc-items.js` + `h5sc-payloads.js` (UMD, evaluated with node:vm). Each payload has its
@@ -21,7 +28,10 @@ import { chromium } from '@playwright/test';
 import { chromiumArgs, chromiumPath } from './chromium.mjs';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const USAGE = 'usage: npm run corpus -- <folder> [--batch <n>] [--wait <ms>] [--dist <folder>] [--verbose]';
+const USAGE =
+  'usage: npm run corpus -- <folder> [--batch <n>] [--wait <ms>] [--dist <folder>] [--path native|dompurify] [--verbose]';
+const PATHS = ['native', 'dompurify'];
+const SANITIZER_FILE = 'adpx-offers.sanitizer.iife.js';
 
 /** Restated from the spec and docs/decisions/003 (not read from src): the check must be independent. */
 const ALLOWED = {
@@ -56,12 +66,23 @@ function fail(message) {
 }
 
 function parseArgs(argv) {
-  const options = { folder: undefined, batch: 25, wait: 400, verbose: false, dist: join(ROOT, 'dist') };
+  const options = {
+    folder: undefined,
+    batch: 25,
+    wait: 400,
+    verbose: false,
+    dist: join(ROOT, 'dist'),
+    paths: PATHS,
+  };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
     if (arg === '--verbose') options.verbose = true;
     else if (arg === '--dist') options.dist = resolve(argv[++i] ?? fail('--dist needs a folder'));
-    else if (arg === '--batch' || arg === '--wait') {
+    else if (arg === '--path') {
+      const path = argv[++i];
+      if (!PATHS.includes(path)) fail(`--path needs one of ${PATHS.join(', ')}`);
+      options.paths = [path];
+    } else if (arg === '--batch' || arg === '--wait') {
       const value = Number(argv[++i]);
       if (!Number.isInteger(value) || value < (arg === '--batch' ? 1 : 0)) fail(`${arg} needs a number`);
       options[arg.slice(2)] = value;
@@ -382,8 +403,8 @@ async function runCorpus(runner, name, list, options) {
   return summary;
 }
 
-function printSummary(summaries, h5sc) {
-  console.log('\ncorpus summary (payloads through <adpx-terms>, opened, in Chromium)');
+function printSummary(path, summaries, h5sc) {
+  console.log(`\ncorpus summary, ${path} path (payloads through <adpx-terms>, opened, in Chromium)`);
   for (const s of summaries) {
     console.log(
       `  ${s.name.padEnd(22)} payloads ${String(s.run).padStart(4)}   executions ${s.executions.length}   violations ${s.violations.length}   blank (no control) ${s.empty}`,
@@ -397,6 +418,47 @@ function printSummary(summaries, h5sc) {
     for (const e of s.executions) console.log(`  EXECUTION ${e.id} ${e.label}: ${e.found.join('; ')}`);
     for (const v of s.violations) console.log(`  VIOLATION ${v.id} ${v.label}: ${v.found.join('; ')}`);
   }
+}
+
+/** Runs both corpora on one sanitiser path in a context of its own; true when all is clean. */
+async function runPath(browser, mock, path, corpora, options) {
+  const context = await browser.newContext();
+  const origin = new URL(mock.url).origin;
+  let sanitizerRequests = 0;
+  // Payloads point at other hosts: nothing leaves the machine.
+  await context.route('**/*', (route) => {
+    const url = new URL(route.request().url());
+    if (url.origin !== origin) return route.abort();
+    if (url.pathname.endsWith(`/${SANITIZER_FILE}`)) sanitizerRequests++;
+    return route.continue();
+  });
+  if (path === 'dompurify') {
+    await context.addInitScript(() => Reflect.deleteProperty(Element.prototype, 'setHTML'));
+  }
+  await context.addInitScript(installProbe, ALLOWED);
+  const runner = new Runner(context, `${mock.url}/terms.html`, options);
+  await runner.open();
+  const control = await runner.control();
+  console.log(
+    `corpus (${path}): control without the sanitiser: ${control.executions} executions, ${control.violations} violations seen (the probe works)`,
+  );
+  const started = Date.now();
+  const summaries = [
+    await runCorpus(runner, 'dompurify-expect.mjs', corpora.dompurify, options),
+    await runCorpus(runner, 'h5sc', corpora.h5sc.list, options),
+  ];
+  await context.close();
+  printSummary(path, summaries, corpora.h5sc);
+  const executions = summaries.reduce((n, s) => n + s.executions.length, 0);
+  const violations = summaries.reduce((n, s) => n + s.violations.length, 0);
+  const total = summaries.reduce((n, s) => n + s.run, 0);
+  console.log(
+    `  total: ${total} payloads, ${executions} executions, ${violations} violations, sanitizer file requested ${sanitizerRequests} times (${((Date.now() - started) / 1000).toFixed(1)} s)`,
+  );
+  const pathRan = path === 'dompurify' ? sanitizerRequests > 0 : sanitizerRequests === 0;
+  if (!pathRan)
+    console.error(`corpus: the ${path} path did not run (sanitizer file requests: ${sanitizerRequests})`);
+  return pathRan && executions === 0 && violations === 0;
 }
 
 async function main() {
@@ -417,34 +479,11 @@ async function main() {
     executablePath: chromiumPath(),
     args: chromiumArgs,
   });
-  let failed = true;
+  let failed = false;
   try {
-    const context = await browser.newContext();
-    const origin = new URL(mock.url).origin;
-    // Payloads point at other hosts: nothing leaves the machine.
-    await context.route('**/*', (route) =>
-      new URL(route.request().url()).origin === origin ? route.continue() : route.abort(),
-    );
-    await context.addInitScript(installProbe, ALLOWED);
-    const runner = new Runner(context, `${mock.url}/terms.html`, options);
-    await runner.open();
-    const control = await runner.control();
-    console.log(
-      `corpus: control without the sanitiser: ${control.executions} executions, ${control.violations} violations seen (the probe works)`,
-    );
-    const started = Date.now();
-    const summaries = [
-      await runCorpus(runner, 'dompurify-expect.mjs', dompurify, options),
-      await runCorpus(runner, 'h5sc', h5sc.list, options),
-    ];
-    printSummary(summaries, h5sc);
-    const executions = summaries.reduce((n, s) => n + s.executions.length, 0);
-    const violations = summaries.reduce((n, s) => n + s.violations.length, 0);
-    const total = summaries.reduce((n, s) => n + s.run, 0);
-    console.log(
-      `  total: ${total} payloads, ${executions} executions, ${violations} violations (${((Date.now() - started) / 1000).toFixed(1)} s)`,
-    );
-    failed = executions > 0 || violations > 0;
+    for (const path of options.paths) {
+      if (!(await runPath(browser, mock, path, { dompurify, h5sc }, options))) failed = true;
+    }
   } finally {
     await browser.close();
     await mock.close();

@@ -1,4 +1,6 @@
-// Size of the builds: the script-tag file as shipped (min, gzip, brotli), and the ESM build's own
+// Size of the builds: the script-tag files as shipped (min, gzip, brotli): the first file, the
+// sanitizer file it loads where the browser has no HTML Sanitizer API, and the single-file variant;
+// and the ESM build's own
 // code without its dependencies: `dist/index.js` (every export) and `dist/define.js` (the elements
 // registered) each bundled and minified by Vite with lit and dompurify left external, as an app's
 // bundler would add them.
@@ -39,7 +41,9 @@ async function ownCode(entry, root) {
 
 export async function measureSizes(distDir, root) {
   const iife = compressed(readFileSync(`${distDir}/adpx-offers.iife.js`));
+  const sanitizer = compressed(readFileSync(`${distDir}/adpx-offers.sanitizer.iife.js`));
+  const single = compressed(readFileSync(`${distDir}/adpx-offers.single.iife.js`));
   const esmIndex = await ownCode(`${distDir}/index.js`, root);
   const esmDefine = await ownCode(`${distDir}/define.js`, root);
-  return { iife, esmIndex, esmDefine };
+  return { iife, sanitizer, single, esmIndex, esmDefine };
 }

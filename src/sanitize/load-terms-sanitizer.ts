@@ -1,23 +1,27 @@
 /**
- * The terms sanitiser, loaded when it is first needed. DOMPurify builds its default instance and its
- * tables when its module is evaluated, a few milliseconds of every page load; terms are never in a
- * card's first view, so the elements reach the sanitiser through `import()`. Bundlers put it, with
- * DOMPurify, in a chunk of its own; the script-tag build keeps one file and evaluates that part on
- * the first call only.
+ * The terms sanitiser, loaded when it is first needed. Where the browser has the HTML Sanitizer API
+ * (native-sanitizer.ts) nothing is loaded at all. Elsewhere DOMPurify is needed; it builds its
+ * default instance and its tables when its module is evaluated, a few milliseconds of every page
+ * load, and terms are never in a card's first view, so it is reached through
+ * `importTermsSanitizer()`: `import()` for bundlers (a chunk of its own), and in the script-tag
+ * build a sibling file next to the first one (import-terms-sanitizer.sibling.ts).
  */
-import type * as TermsSanitizerModule from './terms-sanitizer.js';
+import type { TermsSanitizer } from './allowlist.js';
+import { importTermsSanitizer } from './import-terms-sanitizer.js';
+import { nativeTermsSanitizer } from './native-sanitizer.js';
 
-/** What the module offers: `sanitizeTerms`, `termsSanitizerSupported` and the allowlists. */
-export type TermsSanitizer = typeof TermsSanitizerModule;
+export type { TermsSanitizer } from './allowlist.js';
 
 let loading: Promise<TermsSanitizer | null> | undefined;
 
 /**
- * The sanitiser module, the same promise for every caller. Never rejects: resolves `null` when the
- * module cannot be loaded (a bundler's chunk that failed to download), and the next call tries again.
+ * The sanitiser, the same one for every caller. Never rejects: resolves `null` when DOMPurify cannot
+ * be loaded (a chunk or sibling file that failed to download), and the next call tries again.
  */
 export function loadTermsSanitizer(): Promise<TermsSanitizer | null> {
-  loading ??= import('./terms-sanitizer.js').catch(() => {
+  const native = nativeTermsSanitizer();
+  if (native) return Promise.resolve(native);
+  loading ??= importTermsSanitizer().catch(() => {
     loading = undefined;
     return null;
   });

@@ -7,6 +7,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 
 afterEach(() => {
   vi.doUnmock('../../src/sanitize/terms-sanitizer.js');
+  vi.doUnmock('../../src/sanitize/native-sanitizer.js');
   vi.resetModules();
 });
 
@@ -29,5 +30,18 @@ describe('loadTermsSanitizer', () => {
     vi.doUnmock('../../src/sanitize/terms-sanitizer.js');
     const retried = await loadTermsSanitizer();
     expect(typeof retried?.sanitizeTerms).toBe('function');
+  });
+
+  it("takes the browser's own sanitiser when there is one, and imports no DOMPurify", async () => {
+    const native = { termsSanitizerSupported: () => true, sanitizeTerms: () => null };
+    vi.doMock('../../src/sanitize/native-sanitizer.js', () => ({ nativeTermsSanitizer: () => native }));
+    const imported = vi.fn();
+    vi.doMock('../../src/sanitize/terms-sanitizer.js', () => {
+      imported();
+      return {};
+    });
+    const { loadTermsSanitizer } = await import('../../src/sanitize/load-terms-sanitizer.js');
+    await expect(loadTermsSanitizer()).resolves.toBe(native);
+    expect(imported).not.toHaveBeenCalled();
   });
 });

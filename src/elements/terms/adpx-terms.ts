@@ -11,6 +11,8 @@ export type TermsMode = 'accordion' | 'modal';
 
 const UNSUPPORTED = 'The offer terms cannot be sanitised in this browser, so they are not shown';
 const NOT_LOADED = 'The terms sanitiser could not be loaded, so the offer terms are not shown';
+/** What the reader sees under the control when the sanitiser file could not be loaded. */
+const NOT_LOADED_TEXT = 'The terms could not be loaded. Try again.';
 
 /** `requestIdleCallback`, or a short timeout where the browser has none (Safari). */
 const whenIdle = (callback: () => void): void => {
@@ -22,20 +24,24 @@ const whenIdle = (callback: () => void): void => {
  * The terms and conditions of an offer, behind one control: never in the first view. The raw HTML
  * is sanitised with the terms allowlist (src/sanitize) when first revealed and inserted as DOM
  * nodes, never as a string, so it works on pages that enforce Trusted Types and forbid inline
- * script and style. Renders nothing when there are no terms. The sanitiser (DOMPurify) is loaded
- * when the browser is idle after the control first renders, or at the first click if sooner;
- * `updateComplete` includes that wait, so after a click it resolves with the terms in place.
+ * script and style. Renders nothing when there are no terms. The sanitiser is the browser's own
+ * where it has the HTML Sanitizer API; elsewhere DOMPurify is loaded when the browser is idle after
+ * the control first renders, or at the first click if sooner; `updateComplete` includes that wait,
+ * so after a click it resolves with the terms in place. When DOMPurify cannot be loaded after a
+ * click, the control stays and says so, `error` fires once, and the next click tries again.
  *
  * @summary An offer's terms, revealed by a "Terms and conditions" disclosure or modal dialog.
  *
  * @fires adpx-url-clicked - A link in the terms was clicked. `detail: { target_url }`. Inside a
  *   native host bridge the link does not open in the WebView: the host opens `target_url`.
- * @fires adpx-error - The terms cannot be shown safely in this browser. `detail: { message, code: 'render' }`.
+ * @fires adpx-error - The terms cannot be shown safely in this browser, or the sanitiser could not be
+ *   loaded (once per terms, however many clicks retry). `detail: { message, code: 'render' }`.
  *
  * @csspart terms-toggle - The button that reveals the terms.
  * @csspart terms-content - The box holding the sanitised terms.
  * @csspart terms-dialog - The `<dialog>` of the modal mode.
  * @csspart terms-close - The close button of the modal mode.
+ * @csspart terms-status - The line saying that the terms could not be loaded.
  *
  * @cssprop --adpx-terms-color - Text colour of the terms (default `--adpx-muted-color`).
  * @cssprop --adpx-terms-link-color - Link colour (default `--adpx-primary-color`).
@@ -68,6 +74,8 @@ export class AdpxTermsElement extends LitElement {
 
   @state() private expanded = false;
   @state() private failure?: string;
+  /** The sanitiser could not be loaded at a click: the control says so and a click retries. */
+  @state() private unavailable = false;
 
   @query('.toggle') private toggleButton?: HTMLButtonElement | null;
   @query('.content') private content?: HTMLElement | null;
@@ -98,7 +106,7 @@ export class AdpxTermsElement extends LitElement {
     if (!this.hasTerms || this.failure) return;
     const html = this.html;
     if (!this.sanitizer) {
-      const pending = this.ensureSanitizer();
+      const pending = this.ensureSanitizer(true);
       this.opening = pending;
       await pending;
       if (this.opening === pending) this.opening = undefined;
@@ -137,15 +145,25 @@ export class AdpxTermsElement extends LitElement {
     return complete;
   }
 
-  /** The sanitiser, loading it if needed; sets the failure when it cannot be loaded or run. */
-  private async ensureSanitizer(): Promise<TermsSanitizer | undefined> {
+  /**
+   * The sanitiser, loading it if needed. A browser that cannot run it is a failure (no terms); a
+   * load that failed at a click (`clicked`) leaves the control in place, saying so; a load that
+   * failed while idle says nothing: the click will try again.
+   */
+  private async ensureSanitizer(clicked: boolean): Promise<TermsSanitizer | undefined> {
     if (this.sanitizer) return this.sanitizer;
     const module = await loadTermsSanitizer();
     if (module?.termsSanitizerSupported()) {
       this.sanitizer = module;
+      this.unavailable = false;
       return module;
     }
-    if (this.hasTerms) this.failure = module ? UNSUPPORTED : NOT_LOADED;
+    if (!this.hasTerms) return undefined;
+    if (module) this.failure = UNSUPPORTED;
+    else if (clicked) {
+      this.unavailable = true;
+      this.report(NOT_LOADED);
+    }
     return undefined;
   }
 
@@ -155,7 +173,7 @@ export class AdpxTermsElement extends LitElement {
     this.preparing = true;
     whenIdle(() => {
       this.preparing = false;
-      if (this.isConnected && this.hasTerms) void this.ensureSanitizer();
+      if (this.isConnected && this.hasTerms) void this.ensureSanitizer(false);
     });
   }
 
@@ -176,6 +194,7 @@ export class AdpxTermsElement extends LitElement {
     }
     if (changed.has('html')) {
       this.failure = undefined;
+      this.unavailable = false;
       this.reported = false;
       if (this.hasTerms) this.prepare();
     }
@@ -262,6 +281,13 @@ export class AdpxTermsElement extends LitElement {
     return this.mode === 'modal' ? this.renderModal() : this.renderAccordion();
   }
 
+  /** Under the control when the sanitiser could not be loaded; a click on the control retries. */
+  private renderUnavailable() {
+    return this.unavailable
+      ? html`<p part="terms-status" class="status" role="status">${NOT_LOADED_TEXT}</p>`
+      : nothing;
+  }
+
   private renderAccordion() {
     return html`
       <button
@@ -275,6 +301,7 @@ export class AdpxTermsElement extends LitElement {
       >
         <span>${this.label}</span><span class="chevron" aria-hidden="true"></span>
       </button>
+      ${this.renderUnavailable()}
       <div
         id="terms"
         part="terms-content"
@@ -299,6 +326,7 @@ export class AdpxTermsElement extends LitElement {
       >
         ${this.label}
       </button>
+      ${this.renderUnavailable()}
       <dialog
         part="terms-dialog"
         aria-labelledby="title"
