@@ -2,6 +2,41 @@ import js from '@eslint/js';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+/**
+ * The layers of src/, lowest first (docs/architecture.md). A module may import from its own layer
+ * and the ones below it, never from a layer above: data flows one way, response → model → state →
+ * template → events/beacons. `server/` is never imported by browser code.
+ */
+const LAYERS = [
+  ['events'],
+  ['model'],
+  ['client'],
+  ['consent', 'i18n'],
+  ['tracking', 'sanitize', 'hosts'],
+  ['elements'],
+  ['frameworks', 'script-api'],
+];
+
+const layerRules = LAYERS.map((folders, level) => {
+  const above = [...LAYERS.slice(level + 1).flat(), 'server'];
+  return {
+    files: folders.map((folder) => `src/${folder}/**/*.ts`),
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: above.map((folder) => `**/${folder}/*`),
+              message: `A layer imports only from itself and the layers below it (docs/architecture.md); ${folders.join('/')} is below ${above.join(', ')}.`,
+            },
+          ],
+        },
+      ],
+    },
+  };
+});
+
 export default tseslint.config(
   {
     ignores: [
@@ -28,6 +63,17 @@ export default tseslint.config(
   {
     files: ['scripts/**', 'bench/**', 'e2e/**', 'demo/**'],
     rules: { 'no-console': 'off' },
+  },
+  ...layerRules,
+  {
+    // The core (errors, debug log) imports nothing of the SDK.
+    files: ['src/errors.ts', 'src/debug.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['./*', '../*'], message: 'The core imports nothing of the SDK.' }] },
+      ],
+    },
   },
   {
     // React 19 declares JSX as a namespace: its typings are augmented inside `declare module 'react'`.

@@ -3,7 +3,7 @@ import { installLifecycleProbe, ofType, probe } from './cases/lifecycle-probe.js
 import { expect, expectHits, hits, test } from './frameworks-fixtures.js';
 
 /**
- * Single-page apps (docs/decisions/009-unit-removal.md): a unit removed by a route change counts as
+ * Single-page apps (docs/decisions/010-unit-removal.md): a unit removed by a route change counts as
  * left (close beacon when it was seen, `closed_ads` with reason `removed`, nothing after, nothing
  * held); a unit moved by the framework is not. Asserted on the beacons the mock service received
  * and on a test-only probe of observers, listeners and dispatched events (e2e/cases/lifecycle-probe.ts).

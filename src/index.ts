@@ -14,7 +14,7 @@ export { AdpxTermsElement } from './elements/terms/adpx-terms.js';
 export { defineElements } from './elements/registry.js';
 export { fetchOffers, type FetchOffersInit } from './client/fetch-offers.js';
 export type { FetchOffersOptions } from './client/options.js';
-export { OffersError, OffersErrorCode, isOffersError } from './client/errors.js';
+export { OffersError, OffersErrorCode, isOffersError } from './errors.js';
 export type {
   Creative,
   Offer,

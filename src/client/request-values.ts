@@ -3,7 +3,7 @@
  * (numbers, booleans, payload entries) become the strings the service expects. Pure functions.
  */
 import type { DebugLog } from '../debug.js';
-import { OffersError } from './errors.js';
+import { OffersError } from '../errors.js';
 import type { FetchOffersOptions } from './options.js';
 
 /** Throws the `invalid_request` error that every validation failure uses. */

@@ -1,7 +1,7 @@
 import { html, nothing, type PropertyValues } from 'lit';
 import { property } from 'lit/decorators.js';
 import { classMap } from 'lit/directives/class-map.js';
-import { isOffersError } from '../client/errors.js';
+import { isOffersError } from '../errors.js';
 import { createDebugLog, type DebugLog } from '../debug.js';
 import { AdpxEvent, type CloseReason } from '../events/adpx-event.js';
 import type { OffersResponse } from '../model/types.js';
@@ -42,7 +42,7 @@ export type { TermsMode };
  * @fires adpx-closed-ads - Once per load: the unit was dismissed or the flow ended.
  *   `detail: { reason }`: `user` (close button, Escape, backdrop), `flow_end` (past the last offer),
  *   `scrolled_past` (list layout), `timeout` (`max_display_time`), `api` (`close()`), `removed`
- *   (taken out of the document, not moved: docs/decisions/009-unit-removal.md).
+ *   (taken out of the document, not moved: docs/decisions/010-unit-removal.md).
  * @fires adpx-error - A load or render failed. `detail: { message, code, status? }`.
  * @fires adpx-offer-shown - Re-dispatched from the card. `detail: { current, total, offer_id }`.
  * @fires adpx-impression - Re-dispatched from the card when its pixel fires.

@@ -1,5 +1,5 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import { OffersError } from '../client/errors.js';
+import { OffersError } from '../errors.js';
 import { fetchOffers } from '../client/fetch-offers.js';
 import type { FetchOffersOptions } from '../client/options.js';
 import type { OffersResponse } from '../model/types.js';

@@ -1,4 +1,4 @@
-import type { OffersErrorCode } from '../client/errors.js';
+import type { OffersErrorCode } from '../errors.js';
 
 /** Where an offer stands in the current load. `current` is 1-based. */
 export interface OfferProgress {
@@ -16,7 +16,7 @@ export type CloseReason =
   | 'auto_close'
   | 'page_hide'
   | 'api'
-  /** The unit was taken out of the document (a route change), not moved: docs/decisions/009. */
+  /** The unit was taken out of the document (a route change), not moved: docs/decisions/010. */
   | 'removed';
 
 /** The payload of each SDK event, by its name (docs/api.md's event table). */

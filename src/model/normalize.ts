@@ -3,7 +3,7 @@
  * Offers that cannot be shown safely are dropped, text is cut to the spec's limits, unsafe URLs
  * and colours are removed. Pure: no DOM, no network, same result in a browser and in Node.
  */
-import { OffersError } from '../client/errors.js';
+import { OffersError } from '../errors.js';
 import type { DebugLog } from '../debug.js';
 import type { Offer, OfferSettings, OfferStyles, OffersResponse } from './types.js';
 import { isJsonObject, toBoolean, toPlainString, toPositiveNumber } from './coerce.js';

@@ -6,7 +6,7 @@
  * Nothing here throws into the host page: failures resolve a promise with `false` (or reject
  * `init`/`setApiResponse` with an `OffersError`), reach the given callback, and fire `error`.
  */
-import { isOffersError, OffersError } from '../client/errors.js';
+import { isOffersError, OffersError } from '../errors.js';
 import { forget, setConsent } from '../consent/consent.js';
 import { createDebugLog, type DebugLog } from '../debug.js';
 import type { AdpxOffersElement } from '../elements/adpx-offers.js';

@@ -5,7 +5,7 @@
  * `Adpx.cmd.push(fn)` runs `fn` at once. A function that throws (or returns a promise that
  * rejects) is reported and does not stop the others.
  */
-import { isOffersError } from '../client/errors.js';
+import { isOffersError } from '../errors.js';
 
 /** What `Adpx.cmd` is once the script has loaded: `push` runs each function now. */
 export interface AdpxCommandQueue {

@@ -3,7 +3,7 @@
  * made before `init` (`Adpx.environment`, `Adpx.debug`) and the config given to `init`, merged in
  * that order (the later wins) and validated. Pure: no DOM.
  */
-import { OffersError } from '../client/errors.js';
+import { OffersError } from '../errors.js';
 import { DEFAULT_CONSENT_TIMEOUT_MS } from '../consent/consent.js';
 import { isJsonObject, toBoolean } from '../model/coerce.js';
 import { toExactOrigin } from '../hosts/bridge.js';

@@ -3,7 +3,7 @@
  * the service's JSON (`{ data }`), the `data` object itself, or either as a JSON string (what a
  * native host passes most easily); always validated by the normaliser.
  */
-import { OffersError } from '../client/errors.js';
+import { OffersError } from '../errors.js';
 import { isJsonObject } from '../model/coerce.js';
 import { normalizeResponse } from '../model/normalize.js';
 import type { OffersResponse } from '../model/types.js';

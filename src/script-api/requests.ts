@@ -2,7 +2,7 @@
  * What identifies a load of the script API (so that a repeated `init` or `load` does not ask the
  * service twice), and `getOffers`: one fetch with the configured endpoint, never rejecting.
  */
-import { isOffersError, OffersError } from '../client/errors.js';
+import { isOffersError, OffersError } from '../errors.js';
 import { fetchOffers } from '../client/fetch-offers.js';
 import { withConsent } from '../consent/apply.js';
 import type { PrefetchRequestKey } from '../hosts/prefetch-storage.js';

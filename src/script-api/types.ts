@@ -1,7 +1,7 @@
 /**
  * The public types of the script-tag API (`window.Adpx`), named as docs/api.md names them.
  */
-import type { OffersErrorCode } from '../client/errors.js';
+import type { OffersErrorCode } from '../errors.js';
 import type { AdpxConsent } from '../consent/types.js';
 import type { AdpxStrings } from '../i18n/types.js';
 import type { AdpxCommandQueue } from './command-queue.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { OffersError } from '../../src/client/errors.js';
+import { OffersError } from '../../src/errors.js';
 import { fetchOffers } from '../../src/client/fetch-offers.js';
 import type { FetchOffersInit } from '../../src/client/fetch-offers.js';
 import type { FetchOffersOptions } from '../../src/client/options.js';

@@ -1,7 +1,7 @@
 // @vitest-environment node
 // The proxy runs in Node: it reuses the browser's request code with the server env.
 import { describe, expect, it } from 'vitest';
-import { OffersError } from '../../src/client/errors.js';
+import { OffersError } from '../../src/errors.js';
 import {
   SERVER_REQUEST_ENV,
   offersPathVersion,

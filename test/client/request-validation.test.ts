@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { OffersError } from '../../src/client/errors.js';
+import { OffersError } from '../../src/errors.js';
 import type { FetchOffersOptions } from '../../src/client/options.js';
 import { validateOffersOptions } from '../../src/client/request.js';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { OffersError } from '../../src/client/errors.js';
+import { OffersError } from '../../src/errors.js';
 import { MODEL_CAPS } from '../../src/model/limits.js';
 import { isNormalizedResponse, normalizeResponse } from '../../src/model/normalize.js';
 import { acceptResponse } from '../../src/elements/unit/accept-response.js';

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { OffersError } from '../../src/client/errors.js';
+import { OffersError } from '../../src/errors.js';
 import { AdpxController } from '../../src/script-api/adpx.js';
 import { commandQueue, queuedCommands } from '../../src/script-api/command-queue.js';
 import { installAdpx } from '../../src/script-api/install.js';

@@ -1,4 +1,4 @@
-import { OffersError } from '../../client/errors.js';
+import { OffersError } from '../../errors.js';
 import { isNormalizedResponse, normalizeResponse } from '../../model/normalize.js';
 import type { OffersResponse } from '../../model/types.js';
 import { hasLedger } from '../../tracking/ledger.js';

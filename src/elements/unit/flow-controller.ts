@@ -1,5 +1,5 @@
 import type { ReactiveControllerHost } from 'lit';
-import { isOffersError, OffersError } from '../../client/errors.js';
+import { isOffersError, OffersError } from '../../errors.js';
 import type { DebugLog } from '../../debug.js';
 import type { AdpxEventName, AdpxEventPayloads, CloseReason } from '../../events/adpx-event.js';
 import type { Offer, OffersResponse } from '../../model/types.js';

@@ -68,7 +68,7 @@ export class ModalController implements ReactiveController {
   }
 
   /**
-   * Moved in the DOM (docs/decisions/009): taking the dialog out of the document took it out of
+   * Moved in the DOM (docs/decisions/010): taking the dialog out of the document took it out of
    * the top layer, so it is open but no longer modal. Shown modally again; dropping the `open`
    * attribute first fires no `close` event, so the move does not read as a dismissal. Leaving the
    * document for good is handled by the element (`release`).

@@ -1,7 +1,7 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 
 /**
- * Tells a unit that LEFT the document from one that only MOVED (docs/decisions/009-unit-removal.md).
+ * Tells a unit that LEFT the document from one that only MOVED (docs/decisions/010-unit-removal.md).
  *
  * Frameworks move an element by removing and re-inserting it in one go (`insertBefore` on a
  * connected node, a keyed list reordered in one commit): the element is disconnected and connected

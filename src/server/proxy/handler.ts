@@ -5,7 +5,7 @@
  * route handlers. The browser's request is validated and rebuilt by the same code the browser
  * client uses (`optionsFromBrowserRequest` → `buildOffersRequest`).
  */
-import { isOffersError } from '../../client/errors.js';
+import { isOffersError } from '../../errors.js';
 import {
   SERVER_REQUEST_ENV,
   offersPathVersion,
