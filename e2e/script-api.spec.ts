@@ -115,14 +115,14 @@ test.describe('loading and init order', () => {
     await expect(page.locator('adpx-offers')).toHaveCount(1);
   });
 
-  test('a missing SDK ID is an error through the callback and the promise; nothing is requested', async ({
+  test('a missing SDK ID is an error through the callback and the error event; init resolves, nothing is requested', async ({
     page,
     mock,
   }) => {
     await recordEvents(page);
     await page.goto(webview(mock.url));
     const result = await initWithCallback(page, { endpoint: mock.url });
-    expect(result).toEqual({ code: 'invalid_request', message: expect.stringMatching(/SDK ID/) });
+    expect(result).toBe('ok');
     expect(await calls(page)).toEqual([
       ['error', { code: 'invalid_request', message: expect.stringMatching(/SDK ID/) }],
     ]);
@@ -133,13 +133,54 @@ test.describe('loading and init order', () => {
         (error: { code: string }) => error.code,
       ),
     );
-    expect(viaString).toBe('invalid_request');
+    expect(viaString).toBe('ok');
+    expect(await events(page)).toEqual([
+      { type: 'adpx-error', detail: expect.objectContaining({ code: 'invalid_request' }) },
+      { type: 'adpx-error', detail: expect.objectContaining({ code: 'invalid_request' }) },
+    ]);
+    expect(mock.requests()).toHaveLength(0);
+  });
+
+  test('launcher style, no await and no catch: a bad init and a bad setApiResponse leave no unhandled rejection', async ({
+    page,
+    mock,
+  }) => {
+    const uncaught: string[] = [];
+    page.on('pageerror', (error) => uncaught.push(error.message));
+    await recordEvents(page);
+    await page.addInitScript(() => {
+      const w = window as unknown as { rejections: string[] };
+      w.rejections = [];
+      window.addEventListener('unhandledrejection', (e) => w.rejections.push(String(e.reason)));
+    });
+    await page.goto(webview(mock.url));
+    await page.evaluate(() => {
+      const adpx = window.Adpx;
+      void adpx?.init({ endpoint: location.origin });
+      void adpx?.init(42 as unknown as string);
+      void adpx?.init({ accountId: 'test-key', endpoint: 'ftp://nope', autoLoad: false });
+      void adpx?.init({ accountId: 'test-key', endpoint: location.origin, autoLoad: false });
+      void adpx?.setApiResponse('{not json');
+      void adpx?.setApiResponse({ data: { offers: 'nope' } });
+    });
+    await expect.poll(async () => (await events(page)).length).toBe(5);
+    expect((await events(page)).map((e) => (e.detail as { code: string }).code)).toEqual([
+      'invalid_request',
+      'invalid_request',
+      'invalid_request',
+      'invalid_response',
+      'invalid_response',
+    ]);
+    // A macrotask after the last call: an unhandled rejection would have been reported by now.
+    await page.evaluate(() => new Promise((resolve) => setTimeout(resolve)));
+    expect(await page.evaluate(() => (window as unknown as { rejections: string[] }).rejections)).toEqual([]);
+    expect(uncaught).toEqual([]);
     expect(mock.requests()).toHaveLength(0);
   });
 
   test('without a callback, the init error goes to the bridge', async ({ page, mock }) => {
     await page.goto(webview(mock.url, { host: 'ios', init: { accountId: '' } }));
-    expect(await initResult(page)).toMatchObject({ code: 'invalid_request' });
+    expect(await initResult(page)).toBe('ok');
     expect(await hostMessages(page)).toEqual([
       { event: 'error', payload: { code: 'invalid_request', message: expect.stringMatching(/SDK ID/) } },
     ]);
@@ -149,11 +190,12 @@ test.describe('loading and init order', () => {
     page,
     mock,
   }) => {
+    await recordEvents(page);
     await page.goto(webview(mock.url, { init: { endpoint: null } }));
-    expect(await initResult(page)).toEqual({
-      code: 'invalid_request',
-      message: expect.stringMatching(/endpoint/),
-    });
+    expect(await initResult(page)).toBe('ok');
+    expect(await events(page)).toEqual([
+      { type: 'adpx-error', detail: { code: 'invalid_request', message: expect.stringMatching(/endpoint/) } },
+    ]);
     const later = await page.evaluate(async () => {
       const adpx = window.Adpx;
       if (!adpx) return null;
@@ -444,11 +486,11 @@ test.describe('load, show, close', () => {
     page,
     mock,
   }) => {
-    await page.goto(webview(mock.url, { config: { endpoint: mock.url } }));
+    await page.goto(webview(mock.url, { config: { endpoint: mock.url, placement: 'checkout' } }));
     const results = await page.evaluate(async () => {
       const adpx = window.Adpx;
       if (!adpx) return null;
-      const ok = await adpx.getOffers('test-key', { orderid: 'G-1', creative: '1' });
+      const ok = await adpx.getOffers('test-key', { orderid: 'G-1', creative: '1', placement: 'thank_you' });
       const badKey = await adpx.getOffers('nope');
       const noKey = await adpx.getOffers('');
       const badOption = await adpx.getOffers('test-key', { loyaltyboost: '7' });
@@ -473,7 +515,9 @@ test.describe('load, show, close', () => {
     });
     expect(mock.requests()).toHaveLength(2);
     expect(mock.requests()[0]?.query).toMatchObject({ api_key: 'test-key', creative: '1' });
-    expect(mock.requests()[0]?.body).toMatchObject({ orderid: 'G-1' });
+    // The payload's placement wins over the configured one (spec: it may hold the body fields).
+    expect(mock.requests()[0]?.body).toMatchObject({ orderid: 'G-1', placement: 'thank_you' });
+    expect(mock.requests()[1]?.body).toMatchObject({ placement: 'checkout' });
     await page.waitForTimeout(300);
     expect(mock.beacons()).toHaveLength(0);
     await expect(page.locator('adpx-offers')).toHaveCount(0);

@@ -38,7 +38,7 @@ const CREATIVE_VALUES = ['0', '1'] as const;
 const CAMPAIGN_ID = /^[A-Za-z0-9_-]{1,64}$/;
 
 /** `undefined`, `null` and `''` all mean "not given" for optional options. */
-function isAbsent(value: unknown): value is undefined | null | '' {
+export function isAbsent(value: unknown): value is undefined | null | '' {
   return value === undefined || value === null || value === '';
 }
 

@@ -29,7 +29,7 @@ import { loyaltyTemplate } from './card/loyalty.js';
 import { MediaSizeController } from './card/media-size.js';
 import { mediaTemplate } from './card/media.js';
 import { qrTemplate } from './card/qr.js';
-import { claimSave, isSaved, releaseSave, SaveState } from './card/save-for-later.js';
+import { SaveState } from './card/save-for-later.js';
 import { cardCopy, ctaLabels } from './card/texts.js';
 import type { TermsMode } from './terms/adpx-terms.js';
 
@@ -160,7 +160,7 @@ export class AdpxOfferElement extends LitElement {
     if (changed.has('offer')) this.mediaSize.image = this.offer ? pickImage(this.offer) : undefined;
     if (changed.has('offer') || changed.has('ledger')) {
       const offer = this.offer;
-      this.saveState = offer && isSaved(this.ledger, offer.id) ? SaveState.Saved : SaveState.Idle;
+      this.saveState = offer && this.ledger.isSaved(offer.id) ? SaveState.Saved : SaveState.Idle;
     }
   }
 
@@ -220,15 +220,15 @@ export class AdpxOfferElement extends LitElement {
     if (!offer || !url || !offer.perkswallet_enabled) return;
     if (this.saveState === SaveState.Saving || this.saveState === SaveState.Saved) return;
     const ledger = this.ledger;
-    if (isSaved(ledger, offer.id)) return;
+    if (ledger.isSaved(offer.id)) return;
     if (!this.emit('save_for_later', { ...this.progress(offer), url })) {
       this.log(`save_for_later of offer ${offer.id} cancelled by the host`);
       return;
     }
-    if (!claimSave(ledger, offer.id)) return;
+    if (!ledger.claimSave(offer.id)) return;
     this.saveState = SaveState.Saving;
     const delivered = await deliverBeacon(url, { log: this.log });
-    if (!delivered) releaseSave(ledger, offer.id);
+    if (!delivered) ledger.releaseSave(offer.id);
     if (this.offer === offer && this.ledger === ledger) {
       this.saveState = delivered ? SaveState.Saved : SaveState.Failed;
     }

@@ -8,7 +8,6 @@ import type { OffersResponse } from '../model/types.js';
 import { offersStyles } from './adpx-offers.styles.js';
 import { LoadController } from './load-controller.js';
 import type { TermsMode } from './terms/adpx-terms.js';
-import { acceptResponse } from './unit/accept-response.js';
 import { cssProps } from './css-props.js';
 import { DisplayTimer } from './unit/display-timer.js';
 import { isModalLayout, offerAnnouncement, toLayout, type UnitLayout } from './unit/flow.js';
@@ -131,7 +130,7 @@ export class AdpxOffersElement extends OffersRequestElement {
   set response(raw: unknown) {
     if (raw === undefined || raw === null) return;
     try {
-      this.flow.accept(acceptResponse(raw));
+      this.flow.supply(raw);
       if (!this.manual) this.show();
     } catch (error) {
       this.flow.fail(error);

@@ -7,17 +7,13 @@ export interface OfferProgress {
   offer_id: number;
 }
 
-/** Why the unit closed. */
-export type CloseReason =
-  | 'user'
-  | 'flow_end'
-  | 'scrolled_past'
-  | 'timeout'
-  | 'auto_close'
-  | 'page_hide'
-  | 'api'
-  /** The unit was taken out of the document (a route change), not moved: docs/decisions/010. */
-  | 'removed';
+/**
+ * Why the unit closed: `user` (close button, Escape, backdrop), `flow_end` (past the last offer),
+ * `scrolled_past` (list layout), `timeout` (`max_display_time`), `api` (`close()`), `removed` (the
+ * unit was taken out of the document by a route change, not moved: docs/decisions/010). Only
+ * reasons the SDK emits are listed.
+ */
+export type CloseReason = 'user' | 'flow_end' | 'scrolled_past' | 'timeout' | 'api' | 'removed';
 
 /** The payload of each SDK event, by its name (docs/api.md's event table). */
 export interface AdpxEventPayloads {

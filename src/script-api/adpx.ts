@@ -3,8 +3,9 @@
  * that native hosts drive from their WebViews. It owns one `<adpx-offers>` unit in manual mode,
  * decides when it loads and shows, and forwards its events once to the callback or the bridge.
  *
- * Nothing here throws into the host page: failures resolve a promise with `false` (or reject
- * `init`/`setApiResponse` with an `OffersError`), reach the given callback, and fire `error`.
+ * Nothing here throws into the host page and no promise of it rejects (launcher pages call it
+ * without `await` or `catch`): failures resolve with `false` (or, for `init`, nothing), reach the
+ * given callback, and fire `error`.
  */
 import { isOffersError, OffersError } from '../errors.js';
 import { forget, setConsent } from '../consent/consent.js';
@@ -94,7 +95,19 @@ export class AdpxController implements AdpxApi {
     this.preset.debug = value === true;
   }
 
+  /**
+   * Never rejects (launcher pages call it without `await` or `catch`): a refused configuration
+   * goes to the given callback (or the bridge) and the `error` event, and the promise resolves.
+   */
   async init(input?: AdpxConfig | string, callback?: AdpxCallback): Promise<void> {
+    try {
+      await this.setUp(input, callback);
+    } catch (error) {
+      this.emitError(errorInfo(error));
+    }
+  }
+
+  private async setUp(input: AdpxConfig | string | undefined, callback?: AdpxCallback): Promise<void> {
     const result = resolveConfig(input, this.captured.config, this.preset, callback);
     if (!result.ok) {
       const named = namedCallback(input, callback, this.captured);
@@ -103,7 +116,7 @@ export class AdpxController implements AdpxApi {
         callback: fallback,
         parentOrigin: this.config?.parentOrigin,
       });
-      throw result.error;
+      return;
     }
     const generation = ++this.generation;
     const config = result.config;
@@ -312,15 +325,17 @@ export class AdpxController implements AdpxApi {
     return getOffers(sdkId, payload, base, this.captured.user);
   }
 
-  async setApiResponse(response: unknown): Promise<void> {
+  /** Resolves true when the response is valid; else false and an `error` event. Never rejects. */
+  async setApiResponse(response: unknown): Promise<boolean> {
     try {
       this.loads.supply(hostResponse(response));
       this.log('setApiResponse: response ready; Adpx.reload() renders it');
+      return true;
     } catch (error) {
       this.loads.supply(undefined);
       const failure = isOffersError(error) ? error : new OffersError('invalid_response', String(error));
       this.emitError(errorInfo(failure));
-      throw failure;
+      return false;
     }
   }
 

@@ -4,6 +4,7 @@
  */
 import { isOffersError, OffersError } from '../errors.js';
 import { fetchOffers } from '../client/fetch-offers.js';
+import { isAbsent } from '../client/request-values.js';
 import { withConsent } from '../consent/apply.js';
 import type { PrefetchRequestKey } from '../hosts/prefetch-storage.js';
 import { stableStringify } from '../hosts/prefetch-storage.js';
@@ -45,13 +46,20 @@ export function loadKey(config: ResolvedConfig, payload: AdpxUser): string {
   return stableStringify(prefetchKey(config, payload));
 }
 
+/** `placement` given in a `getOffers` payload: a non-empty string, else `invalid_request`. */
+function payloadPlacement(value: unknown): string {
+  if (typeof value === 'string' && value.trim() !== '') return value;
+  throw new OffersError('invalid_request', 'payload.placement must be a non-empty string.');
+}
+
 /** The message when no endpoint is configured. */
 export const MISSING_ENDPOINT =
   'The endpoint is missing: set endpoint (the offers service or your proxy) in AdpxConfig or Adpx.init.';
 
 /**
  * `Adpx.getOffers`: one fetch with the SDK ID as `api_key`, the configured endpoint and options,
- * and `payload` over the user payload. Resolves `{ status: true, response }` (the normalised
+ * and `payload` over the user payload; a body field or request option in `payload` (`placement`,
+ * `pub_user_id`, `dev`, `loyaltyboost`, `creative`, `campaignId`) wins over the configured one. Resolves `{ status: true, response }` (the normalised
  * `data` envelope) or `{ status: false, response: { message, code, status? } }`; never rejects.
  */
 export async function getOffers(
@@ -65,18 +73,22 @@ export async function getOffers(
     if (!apiKey)
       throw new OffersError('invalid_request', 'The SDK ID is missing: Adpx.getOffers(sdkId, payload?).');
     if (!config.endpoint) throw new OffersError('invalid_request', MISSING_ENDPOINT);
-    const extra = typeof payload === 'object' && payload !== null && !Array.isArray(payload) ? payload : {};
+    const extra: AdpxUser =
+      typeof payload === 'object' && payload !== null && !Array.isArray(payload) ? { ...payload } : {};
+    // The payload may hold the fetch operation's body fields and request options (spec): a
+    // field it gives wins over the configured one for this call.
+    const given = (...keys: string[]) => keys.some((key) => !isAbsent(extra[key]));
     const options = await withConsent(
       {
         endpoint: config.endpoint,
         apiKey,
         apiVersion: config.apiVersion,
-        placement: config.placement,
-        pubUserId: config.pubUserId,
-        loyaltyboost: config.loyaltyboost,
-        creative: config.creative,
-        campaignId: config.campaignId,
-        dev: config.dev ? '1' : undefined,
+        placement: given('placement') ? payloadPlacement(extra.placement) : config.placement,
+        pubUserId: given('pub_user_id') ? undefined : config.pubUserId,
+        loyaltyboost: given('loyaltyboost') ? undefined : config.loyaltyboost,
+        creative: given('creative', 'creatives') ? undefined : config.creative,
+        campaignId: given('campaignId') ? undefined : config.campaignId,
+        dev: given('dev') || !config.dev ? undefined : '1',
         payload: { ...user, ...extra },
         debug: config.debug,
       },

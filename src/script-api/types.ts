@@ -139,6 +139,7 @@ export type AdpxGetOffersResult =
 /** `window.Adpx`. */
 export interface AdpxApi {
   readonly version: string;
+  /** Never rejects: a refused configuration goes to the callback (or bridge) and the `error` event. */
   init(config?: AdpxConfig | string, callback?: AdpxCallback): Promise<void>;
   load(payload?: AdpxUser, callback?: (loaded: boolean, error?: AdpxErrorInfo) => void): Promise<boolean>;
   show(options?: AdpxShowOptions): Promise<boolean>;
@@ -146,7 +147,8 @@ export interface AdpxApi {
   isReady(): boolean;
   reload(): Promise<boolean>;
   getOffers(sdkId: string, payload?: AdpxUser): Promise<AdpxGetOffersResult>;
-  setApiResponse(response: unknown): Promise<void>;
+  /** API prefetch: true when the response is valid; else false and an `error` event. Never rejects. */
+  setApiResponse(response: unknown): Promise<boolean>;
   /** Functions pushed here run at once; those queued before the script loaded ran in order. */
   readonly cmd: AdpxCommandQueue;
   /** The visitor's consent (or `undefined` to follow the page's consent platform again). */

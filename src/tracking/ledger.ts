@@ -1,17 +1,20 @@
 import type { DebugLog } from '../debug.js';
-import type { Offer, OffersResponse } from '../model/types.js';
+import type { Offer } from '../model/types.js';
 import { deliverBeacon, type BeaconDeliveryOptions } from './beacon.js';
 
 /** The beacons an offer carries. */
 export type BeaconKind = 'pixel' | 'adv_pixel' | 'no_thanks_click' | 'close';
 
 /**
- * Remembers which beacons of one loaded response have been fired, so that each fires at most once
- * however often a card re-renders, scrolls back in, or the same response is shown again. A new
- * load gets a new ledger (see `ledgerFor`).
+ * The state of one load, in one object: the beacons fired, the impressions counted and the offers
+ * saved for later, so that each beacon fires at most once however often a card re-renders, scrolls
+ * back in, or the same response is given back, and each offer is saved at most once. The unit's
+ * flow makes one per load (FlowController.accept) and hands it to its cards; a card used alone
+ * keeps its own.
  */
 export class BeaconLedger {
   private readonly fired = new Set<string>();
+  private readonly saved = new Set<number>();
   private impressions = 0;
 
   constructor(private readonly delivery: BeaconDeliveryOptions = {}) {}
@@ -83,6 +86,23 @@ export class BeaconLedger {
     return true;
   }
 
+  /** True when the offer was saved for later (or is being saved) in this load. */
+  isSaved(offerId: number): boolean {
+    return this.saved.has(offerId);
+  }
+
+  /** Claims the save of an offer for this load; false when it was claimed before. */
+  claimSave(offerId: number): boolean {
+    if (this.saved.has(offerId)) return false;
+    this.saved.add(offerId);
+    return true;
+  }
+
+  /** Gives the claim back after a failed request, so the user may try again. */
+  releaseSave(offerId: number): void {
+    this.saved.delete(offerId);
+  }
+
   private key(kind: BeaconKind, offer: Offer): string {
     return kind === 'close' ? 'close' : `${kind}:${offer.id}`;
   }
@@ -99,25 +119,4 @@ function beaconUrl(kind: BeaconKind, offer: Offer): string | undefined {
     case 'close':
       return offer.beacons.close;
   }
-}
-
-const ledgers = new WeakMap<object, BeaconLedger>();
-
-/**
- * True when `value` is a response that already has a ledger: a loaded response given back (for
- * example `unit.response = unit.response`). It is the same load and must keep its ledger, so code
- * that normalises host input should take it as it is instead of making a new response of it.
- */
-export function hasLedger(value: object): value is OffersResponse {
-  return ledgers.has(value);
-}
-
-/** The ledger of a loaded response: the same response object always gets the same ledger. */
-export function ledgerFor(response: OffersResponse, delivery?: BeaconDeliveryOptions): BeaconLedger {
-  let ledger = ledgers.get(response);
-  if (!ledger) {
-    ledger = new BeaconLedger(delivery);
-    ledgers.set(response, ledger);
-  }
-  return ledger;
 }

@@ -8,14 +8,12 @@ import {
   resizedUrl,
   toRatio,
 } from '../../src/elements/card/image-source.js';
-import { claimSave, isSaved, releaseSave } from '../../src/elements/card/save-for-later.js';
 import { advertiserLine, cardCopy, ctaLabels, qrAlt } from '../../src/elements/card/texts.js';
 import { ensureLanguage, Messages } from '../../src/i18n/messages.js';
 
 const m = new Messages('en');
 const de = () => new Messages('de');
 import type { Creative, Offer } from '../../src/model/types.js';
-import { BeaconLedger } from '../../src/tracking/ledger.js';
 
 const offer = (extra: Partial<Offer> = {}): Offer => ({
   id: 7,
@@ -198,18 +196,5 @@ describe('image URLs', () => {
     expect(natural.srcset.split(', ').map((s) => s.split(' ')[1])).toEqual(['320w', '600w']);
     const huge = imageSources({ url: 'https://img.test/a.png', ratio: { x: 2, y: 1 } }, 1000);
     expect(huge.srcset.split(', ').map((s) => s.split(' ')[1])).toEqual(['1000w', `${MAX_REQUEST_WIDTH}w`]);
-  });
-});
-
-describe('save for later bookkeeping', () => {
-  it('claims once per offer per ledger (load), and can be released after a failure', () => {
-    const load = new BeaconLedger();
-    expect(isSaved(load, 1)).toBe(false);
-    expect(claimSave(load, 1)).toBe(true);
-    expect(claimSave(load, 1)).toBe(false);
-    expect(isSaved(load, 1)).toBe(true);
-    expect(isSaved(new BeaconLedger(), 1)).toBe(false);
-    releaseSave(load, 1);
-    expect(claimSave(load, 1)).toBe(true);
   });
 });

@@ -26,6 +26,11 @@ unit.addEventListener('adpx-ad-taken', (e) => e.detail.offer_id satisfies number
 unit.addEventListener('adpx-ads-found', (e) => e.detail.total satisfies number);
 unit.addEventListener('adpx-impression', (e) => [e.detail.current, e.detail.total] satisfies number[]);
 unit.addEventListener('adpx-closed-ads', (e) => e.detail.reason satisfies CloseReason);
+// CloseReason lists exactly the reasons the unit emits (each proved in e2e/: user, flow_end,
+// scrolled_past, timeout, api, removed); no reason that is never sent.
+export type CloseReasonsAreEmitted = Expect<
+  Equal<CloseReason, 'user' | 'flow_end' | 'scrolled_past' | 'timeout' | 'api' | 'removed'>
+>;
 unit.addEventListener('adpx-url-clicked', (e) => e.detail.target_url satisfies string);
 unit.addEventListener('adpx-error', (e) => e.detail.message satisfies string);
 unit.addEventListener('adpx-no-ads-found', (e) => e.detail.total satisfies 0);

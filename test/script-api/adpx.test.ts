@@ -39,14 +39,12 @@ function recorder() {
 }
 
 describe('Adpx.init', () => {
-  it('a missing SDK ID rejects with invalid_request and reaches the callback as error', async () => {
+  it('a missing SDK ID resolves (never rejects) and reaches the callback and the error event', async () => {
     const adpx = new AdpxController(window);
     const { events, callback } = recorder();
     const domErrors: unknown[] = [];
     document.addEventListener('adpx-error', (e) => domErrors.push((e as CustomEvent).detail), { once: true });
-    await expect(adpx.init({ endpoint: ENDPOINT }, callback)).rejects.toMatchObject({
-      code: 'invalid_request',
-    });
+    await expect(adpx.init({ endpoint: ENDPOINT }, callback)).resolves.toBeUndefined();
     expect(events).toEqual([
       ['error', { code: 'invalid_request', message: expect.stringMatching(/SDK ID/) }],
     ]);
@@ -134,6 +132,32 @@ describe('Adpx calls that never reject', () => {
     expect(ok.status && ok.response.count).toBe(2);
     expect(document.querySelector('adpx-offers')).toBeNull();
   });
+
+  it('getOffers: body fields and request options in the payload win over the configured ones', async () => {
+    const adpx = new AdpxController(window);
+    await adpx.init({
+      ...{ accountId: 'sdk', endpoint: ENDPOINT, autoLoad: false, placement: 'checkout', dev: true },
+      ...{ pubUserId: 'u-config', loyaltyboost: '1', creative: '0', campaignId: 'c-config' },
+    });
+    const payload = { placement: 'thank_you', pub_user_id: 'u-call', dev: '0', creatives: 1 };
+    const ok = await adpx.getOffers('sdk', { ...payload, loyaltyboost: '2', campaignId: 'c-call' });
+    expect(ok.status).toBe(true);
+    const [url, init] = fetchMock.mock.calls[0] as [string, RequestInit];
+    const query = Object.fromEntries(new URL(url).searchParams);
+    expect(query).toEqual({ api_key: 'sdk', loyaltyboost: '2', creative: '1', campaignId: 'c-call' });
+    const body = JSON.parse(String(init.body)) as Record<string, string>;
+    expect(body).toMatchObject({ placement: 'thank_you', pub_user_id: 'u-call' });
+    expect(body.dev).toBeUndefined();
+    await adpx.getOffers('sdk', { orderid: '2' });
+    const [urlOf2, initOf2] = fetchMock.mock.calls[1] as [string, RequestInit];
+    expect(new URL(urlOf2).searchParams.get('campaignId')).toBe('c-config');
+    expect(JSON.parse(String(initOf2.body))).toMatchObject({ placement: 'checkout', dev: '1' });
+    expect(await adpx.getOffers('sdk', { placement: 7 })).toEqual({
+      status: false,
+      response: { code: 'invalid_request', message: 'payload.placement must be a non-empty string.' },
+    });
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+  });
 });
 
 describe('API prefetch', () => {
@@ -141,7 +165,7 @@ describe('API prefetch', () => {
     const adpx = new AdpxController(window);
     const { events, callback } = recorder();
     await adpx.init({ accountId: 'sdk', endpoint: ENDPOINT, autoLoad: false, autoShow: true }, callback);
-    await adpx.setApiResponse(serviceBody(3));
+    expect(await adpx.setApiResponse(serviceBody(3))).toBe(true);
     expect(adpx.isReady()).toBe(true);
     expect(await adpx.reload()).toBe(true);
     expect(fetchMock).not.toHaveBeenCalled();
@@ -149,14 +173,17 @@ describe('API prefetch', () => {
     expect(document.querySelector('adpx-offers')?.state).toBe('shown');
   });
 
-  it('an invalid response rejects with invalid_response, fires error, and reload renders nothing', async () => {
+  it('an invalid response resolves false (never rejects), fires error, and reload renders nothing', async () => {
     const adpx = new AdpxController(window);
     const { events, callback } = recorder();
     await adpx.init({ accountId: 'sdk', endpoint: ENDPOINT, autoLoad: false }, callback);
-    await expect(adpx.setApiResponse({ data: {} })).rejects.toMatchObject({ code: 'invalid_response' });
-    await expect(adpx.setApiResponse('not json')).rejects.toMatchObject({ code: 'invalid_response' });
+    expect(await adpx.setApiResponse({ data: {} })).toBe(false);
+    expect(await adpx.setApiResponse('not json')).toBe(false);
     expect(await adpx.reload()).toBe(false);
-    expect(events.map(([name]) => name)).toEqual(['error', 'error']);
+    expect(events).toEqual([
+      ['error', expect.objectContaining({ code: 'invalid_response' })],
+      ['error', expect.objectContaining({ code: 'invalid_response' })],
+    ]);
     expect(fetchMock).not.toHaveBeenCalled();
   });
 });

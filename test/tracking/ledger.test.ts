@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { Offer, OffersResponse } from '../../src/model/types.js';
+import type { Offer } from '../../src/model/types.js';
 import { deliverBeacon } from '../../src/tracking/beacon.js';
-import { BeaconLedger, hasLedger, ledgerFor } from '../../src/tracking/ledger.js';
+import { BeaconLedger } from '../../src/tracking/ledger.js';
 
 const offer = (id: number, extra: Partial<Offer> = {}): Offer => ({
   id,
@@ -53,18 +53,15 @@ describe('BeaconLedger', () => {
     expect(fetch).toHaveBeenCalledTimes(1);
   });
 
-  it('gives the same response the same ledger and a new response a new one', () => {
-    const response: OffersResponse = { offers: [offer(1)], count: 1, styles: {}, settings: {} };
-    expect(ledgerFor(response)).toBe(ledgerFor(response));
-    expect(ledgerFor({ ...response })).not.toBe(ledgerFor(response));
-  });
-
-  it('knows a loaded response when it is given back', () => {
-    const response: OffersResponse = { offers: [offer(1)], count: 1, styles: {}, settings: {} };
-    expect(hasLedger(response)).toBe(false);
-    ledgerFor(response);
-    expect(hasLedger(response)).toBe(true);
-    expect(hasLedger({ ...response })).toBe(false);
+  it('claims a save for later once per offer per load, and can release it after a failure', () => {
+    const load = new BeaconLedger();
+    expect(load.isSaved(1)).toBe(false);
+    expect(load.claimSave(1)).toBe(true);
+    expect(load.claimSave(1)).toBe(false);
+    expect(load.isSaved(1)).toBe(true);
+    expect(new BeaconLedger().isSaved(1)).toBe(false);
+    load.releaseSave(1);
+    expect(load.claimSave(1)).toBe(true);
   });
 });
 

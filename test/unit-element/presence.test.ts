@@ -4,7 +4,6 @@ import { normalizeResponse } from '../../src/model/normalize.js';
 import { FlowController } from '../../src/elements/unit/flow-controller.js';
 import { PresenceController } from '../../src/elements/unit/presence.js';
 import { UnitStatus } from '../../src/elements/unit/status.js';
-import { ledgerFor } from '../../src/tracking/ledger.js';
 import type { AdpxEventName } from '../../src/events/adpx-event.js';
 import { rawResponse } from '../model/fixtures.js';
 
@@ -92,7 +91,7 @@ describe('FlowController.removed', () => {
     controller.show();
     const offer = response.offers[0];
     if (!offer) throw new Error('no offer');
-    ledgerFor(response).countImpression(offer);
+    controller.ledger?.countImpression(offer);
     fetch.mockClear();
     emitted.length = 0;
 

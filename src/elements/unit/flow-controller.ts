@@ -3,7 +3,8 @@ import { isOffersError, OffersError } from '../../errors.js';
 import type { DebugLog } from '../../debug.js';
 import type { AdpxEventName, AdpxEventPayloads, CloseReason } from '../../events/adpx-event.js';
 import type { Offer, OffersResponse } from '../../model/types.js';
-import { ledgerFor, type BeaconLedger } from '../../tracking/ledger.js';
+import { BeaconLedger } from '../../tracking/ledger.js';
+import { acceptResponse } from './accept-response.js';
 import { stepBack, stepForward } from './flow.js';
 import { UnitStatus } from './status.js';
 
@@ -29,9 +30,12 @@ export class FlowController {
   private _status: UnitStatus = UnitStatus.Idle;
   private _index = 0;
   private _response?: OffersResponse;
+  /** The state of the current load (beacons, impressions, saves): one object, new for each load. */
   private _ledger?: BeaconLedger;
   /** Removed from the document while loading or on screen (see `removed`). */
   private leftWhileUp = false;
+  /** The object the host supplied for the current load, when it was not the response itself. */
+  private _source?: object;
 
   constructor(
     private readonly host: ReactiveControllerHost,
@@ -94,10 +98,27 @@ export class FlowController {
     this.set(UnitStatus.Idle);
   }
 
-  /** Takes a loaded response: a new beacon ledger, `ads_found` (and `no_ads_found` when empty). */
-  accept(response: OffersResponse): void {
+  /**
+   * A response the host supplied (`unit.response = raw`). The current load given back (its
+   * response, or the same raw object again) stays the same load, with its ledger: nothing fires
+   * twice. Anything else is normalised and is a new load. Throws `invalid_response`.
+   */
+  supply(raw: unknown): void {
+    const { _response: current, _source: source } = this;
+    if (current && (raw === current || raw === source)) return this.accept(current, this._ledger, source);
+    const response = acceptResponse(raw);
+    this.accept(response, undefined, raw === response ? undefined : (raw as object));
+  }
+
+  /** Takes a loaded response: a new load (ledger) unless given the current one; `ads_found`. */
+  accept(
+    response: OffersResponse,
+    ledger = new BeaconLedger({ log: this.unit.log() }),
+    source?: object,
+  ): void {
     this._response = response;
-    this._ledger = ledgerFor(response, { log: this.unit.log() });
+    this._ledger = ledger;
+    this._source = source;
     this.set(UnitStatus.Ready, 0);
     this.unit.log()(`loaded ${response.count} offers`);
     this.unit.emit('ads_found', { total: response.count });
@@ -110,6 +131,7 @@ export class FlowController {
       ? error
       : new OffersError('render', error instanceof Error ? error.message : String(error), { cause: error });
     this._response = undefined;
+    this._source = undefined;
     this.set(UnitStatus.Error);
     this.unit.emit('error', {
       message: failure.message,

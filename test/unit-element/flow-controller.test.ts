@@ -1,0 +1,79 @@
+/**
+ * The unit's per-load state: one ledger object per load (beacons, impressions, saves), kept when the
+ * current load is given back and new for anything else.
+ */
+import type { ReactiveControllerHost } from 'lit';
+import { describe, expect, it } from 'vitest';
+import { FlowController, type FlowHost } from '../../src/elements/unit/flow-controller.js';
+import { normalizeResponse } from '../../src/model/normalize.js';
+import { rawResponse } from '../model/fixtures.js';
+
+function flow() {
+  const events: string[] = [];
+  const host = { requestUpdate: () => {} } as unknown as ReactiveControllerHost;
+  const unit: FlowHost = {
+    emit: (name) => events.push(name),
+    log: () => () => {},
+    autoClose: () => false,
+    isList: () => false,
+  };
+  return { events, flow: new FlowController(host, unit) };
+}
+
+describe('FlowController: one ledger per load', () => {
+  it('the same raw object or the loaded response given back is the same load, with its ledger', () => {
+    const { flow: unit, events } = flow();
+    const raw = rawResponse();
+    unit.supply(raw);
+    const { response, ledger } = unit;
+    expect(ledger).toBeDefined();
+    unit.supply(raw);
+    expect(unit.response).toBe(response);
+    expect(unit.ledger).toBe(ledger);
+    unit.supply(response);
+    expect(unit.ledger).toBe(ledger);
+    unit.supply(raw);
+    expect(unit.ledger).toBe(ledger);
+    expect(events).toEqual(['ads_found', 'ads_found', 'ads_found', 'ads_found']);
+  });
+
+  it('a copy, a new load or a response loaded before is a new load with a fresh ledger', () => {
+    const { flow: unit } = flow();
+    const raw = rawResponse();
+    unit.supply(raw);
+    const first = unit.ledger;
+    unit.supply(structuredClone(raw));
+    const second = unit.ledger;
+    expect(second).not.toBe(first);
+    unit.accept(normalizeResponse(rawResponse()));
+    expect(unit.ledger).not.toBe(second);
+    const third = unit.ledger;
+    unit.supply(raw);
+    expect(unit.ledger).not.toBe(third);
+    expect(unit.ledger).not.toBe(first);
+  });
+
+  it('what the ledger remembers stays with its load: a save claimed in one load is free in the next', () => {
+    const { flow: unit } = flow();
+    const raw = rawResponse();
+    unit.supply(raw);
+    expect(unit.ledger?.claimSave(1)).toBe(true);
+    unit.supply(raw);
+    expect(unit.ledger?.isSaved(1)).toBe(true);
+    unit.supply(structuredClone(raw));
+    expect(unit.ledger?.isSaved(1)).toBe(false);
+  });
+
+  it('an unusable response fails the load and forgets the one before', () => {
+    const { flow: unit } = flow();
+    const raw = rawResponse();
+    unit.supply(raw);
+    expect(() => unit.supply({ data: { offers: 'none' } })).toThrow(/offers/);
+    expect(unit.response).toBeDefined();
+    unit.fail(new Error('render'));
+    expect(unit.response).toBeUndefined();
+    const before = unit.ledger;
+    unit.supply(raw);
+    expect(unit.ledger).not.toBe(before);
+  });
+});
