@@ -4,6 +4,7 @@
 //   window.adpxEvents: every adpx-* DOM event { type, detail }, in order
 //   window.adpxLogs:   every console.debug line (the SDK's debug log, with `debug` on the unit)
 //   window.adpxErrors: uncaught errors and unhandled rejections on the page
+//   window.adpxViolations: every securitypolicyviolation as '<directive> <blocked URI>'
 //   adpxFind(selector): every match, through open shadow roots
 //   adpxFrames():       resolves after two animation frames (observers have seen the last change)
 //   ?leave=<event>:    navigate to /landing?left=<event> as soon as that adpx-* event fires
@@ -43,6 +44,10 @@
   window.adpxFind = (selector) => deep(document, selector, []);
   window.adpxFrames = () =>
     new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(() => done())));
+  const violations = (window.adpxViolations = []);
+  document.addEventListener('securitypolicyviolation', (e) =>
+    violations.push(`${e.effectiveDirective} ${e.blockedURI || 'inline'}`),
+  );
   const leave = new URLSearchParams(location.search).get('leave');
   if (leave) {
     document.addEventListener(`adpx-${leave}`, () => {
