@@ -1,0 +1,98 @@
+/**
+ * The small surface every flow drives, whatever the engine: open a page, run a function in it,
+ * click at a point, read the URL. Firefox is driven through WebDriver BiDi (puppeteer-core),
+ * WebKit through W3C WebDriver (webkit.ts). Each page starts at the viewport the flows assume.
+ */
+import { existsSync } from 'node:fs';
+import puppeteer, { type Browser, type Page } from 'puppeteer-core';
+import { launchWebKit } from './webkit.js';
+
+export const ENGINE_NAMES = ['firefox', 'webkit'] as const;
+export type EngineName = (typeof ENGINE_NAMES)[number];
+
+export const VIEWPORT = { width: 1280, height: 800 } as const;
+
+/** A function run in the page: it gets one JSON argument and returns JSON (or a promise of it). */
+export type PageFunction<A, R> = (arg: A) => R | Promise<R>;
+
+export interface EnginePage {
+  /** Navigates and resolves once the page has loaded. */
+  goto(url: string): Promise<void>;
+  evaluate<R, A = null>(fn: PageFunction<A, R>, arg?: A): Promise<R>;
+  /** A real pointer click (user activation) at viewport coordinates. */
+  click(x: number, y: number): Promise<void>;
+  url(): Promise<string>;
+}
+
+export interface EngineBrowser {
+  readonly name: EngineName;
+  /** The engine's version as it reports it. */
+  readonly version: string;
+  newPage(): Promise<EnginePage>;
+  /** Closes every page opened since the last call, so the next test starts clean. */
+  closePages(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Debian's Firefox ESR, or `ADPX_FIREFOX`. */
+export function firefoxPath(): string {
+  const path = process.env.ADPX_FIREFOX ?? '/usr/bin/firefox-esr';
+  if (!existsSync(path)) throw new Error(`Firefox not found at ${path} (apt-get install firefox-esr)`);
+  return path;
+}
+
+class PuppeteerPage implements EnginePage {
+  constructor(private readonly page: Page) {}
+
+  async goto(url: string): Promise<void> {
+    await this.page.goto(url, { waitUntil: 'load' });
+  }
+
+  evaluate<R, A = null>(fn: PageFunction<A, R>, arg?: A): Promise<R> {
+    return this.page.evaluate(fn as (a: unknown) => Promise<R>, (arg ?? null) as unknown) as Promise<R>;
+  }
+
+  async click(x: number, y: number): Promise<void> {
+    await this.page.mouse.click(x, y);
+  }
+
+  url(): Promise<string> {
+    return Promise.resolve(this.page.url());
+  }
+}
+
+async function launchFirefox(): Promise<EngineBrowser> {
+  const browser: Browser = await puppeteer.launch({
+    browser: 'firefox',
+    executablePath: firefoxPath(),
+    headless: true,
+    protocolTimeout: 60_000,
+    extraPrefsFirefox: {
+      // A closed network: no updates, no telemetry, no remote settings.
+      'app.update.enabled': false,
+      'datareporting.policy.dataSubmissionEnabled': false,
+      'network.connectivity-service.enabled': false,
+    },
+  });
+  const version = await browser.version();
+  return {
+    name: 'firefox',
+    version,
+    async newPage() {
+      const page = await browser.newPage();
+      await page.setViewport({ ...VIEWPORT });
+      return new PuppeteerPage(page);
+    },
+    async closePages() {
+      const pages = await browser.pages();
+      // Keep one blank page: Firefox closes itself with its last window.
+      await Promise.all(pages.slice(1).map((p) => p.close()));
+      await pages[0]?.goto('about:blank');
+    },
+    close: () => browser.close(),
+  };
+}
+
+export function launchEngine(name: EngineName): Promise<EngineBrowser> {
+  return name === 'firefox' ? launchFirefox() : launchWebKit();
+}
