@@ -5,17 +5,13 @@
  * `Adpx.cmd.push(fn)` runs `fn` at once. A function that throws (or returns a promise that
  * rejects) is reported and does not stop the others.
  */
-import { isOffersError } from '../errors.js';
 
 /** What `Adpx.cmd` is once the script has loaded: `push` runs each function now. */
 export interface AdpxCommandQueue {
   push(...commands: Array<() => unknown>): number;
 }
 
-/**
- * A queue that runs what it is given. `report` receives what a command threw, or a rejection it
- * returned, except the SDK's own `OffersError`s, which the call that failed has reported already.
- */
+/** A queue that runs what it is given. `report` receives what a command threw, or a rejection it returned. */
 export function commandQueue(report: (error: unknown) => void): AdpxCommandQueue {
   const run = (command: unknown): void => {
     if (typeof command !== 'function') {
@@ -25,9 +21,7 @@ export function commandQueue(report: (error: unknown) => void): AdpxCommandQueue
     try {
       const result: unknown = command();
       if (typeof (result as PromiseLike<unknown> | undefined)?.then === 'function') {
-        (result as PromiseLike<unknown>).then(undefined, (error: unknown) => {
-          if (!isOffersError(error)) report(error);
-        });
+        (result as PromiseLike<unknown>).then(undefined, report);
       }
     } catch (error) {
       report(error);
