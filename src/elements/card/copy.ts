@@ -29,6 +29,12 @@ function byWidth(
   }`;
 }
 
+/*
+ * The offer's own texts carry `dir="auto"`: they come from the service in whatever language it
+ * answered, so each paragraph takes the direction of its own words (English offer text in an Arabic
+ * unit reads left to right, with its full stop at the end).
+ */
+
 /**
  * The headline(s) inside `#headline`, which names the card: naming skips the hidden one, so the
  * card's name is the headline on screen.
@@ -38,7 +44,7 @@ export function headlineTemplate(copy: CardCopy): TemplateResult {
     ${byWidth(
       copy.wide.headline,
       copy.narrow.headline,
-      (text) => html`<h2 part="headline" class="headline">${text}</h2>`,
+      (text) => html`<h2 part="headline" class="headline" dir="auto">${text}</h2>`,
     )}
   </div>`;
 }
@@ -49,12 +55,14 @@ export function descriptionTemplate(copy: CardCopy): TemplateResult | typeof not
   return byWidth(
     copy.wide.description,
     copy.narrow.description,
-    (text) => html`<p part="description" class="description">${text}</p>`,
+    (text) => html`<p part="description" class="description" dir="auto">${text}</p>`,
   );
 }
 
 /** `mini_text` as small print. */
 export function miniTextTemplate(offer: Offer): TemplateResult | typeof nothing {
   const text = offer.mini_text?.trim();
-  return text ? html`<p part="mini-text" class="mini-text"><small>${offer.mini_text}</small></p>` : nothing;
+  return text
+    ? html`<p part="mini-text" class="mini-text" dir="auto"><small>${offer.mini_text}</small></p>`
+    : nothing;
 }

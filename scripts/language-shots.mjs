@@ -1,0 +1,46 @@
+// Screenshots of the offer unit in German, Japanese and Arabic on a 360 px phone, for the demo
+// gallery (demo/shots/unit-<lang>-360.png). Needs a build (`npm run build`) and Chromium; run with
+// `node scripts/language-shots.mjs`. Each shot is the real unit against the mock offers service,
+// the page's <html lang> set to the language.
+import { chromium } from '@playwright/test';
+import { createMockOffersService } from '../dist/server/mock/index.js';
+import { chromiumArgs, chromiumPath } from './chromium.mjs';
+
+const LANGUAGES = ['de', 'ja', 'ar'];
+const service = await createMockOffersService({
+  static: [
+    { prefix: '/dist/', dir: 'dist' },
+    { prefix: '/', dir: 'demo' },
+  ],
+});
+const browser = await chromium.launch({ executablePath: chromiumPath(), args: chromiumArgs });
+try {
+  for (const language of LANGUAGES) {
+    const page = await browser.newPage({ viewport: { width: 360, height: 800 }, deviceScaleFactor: 2 });
+    await page.goto(`${service.url}/language.html?lang=${language}`);
+    const card = page.locator('adpx-offers adpx-offer').first();
+    await card.getByRole('heading').waitFor();
+    // Settled: every finite animation has finished and the image has loaded.
+    await page.evaluate(async () => {
+      const finite = () =>
+        document.getAnimations().filter((a) => a.effect?.getComputedTiming().endTime !== Infinity);
+      for (let pending = finite(); pending.length > 0; pending = finite()) {
+        await Promise.all(pending.map((a) => a.finished.catch(() => undefined)));
+      }
+    });
+    await page.waitForFunction(() => {
+      const img = document
+        .querySelector('adpx-offers')
+        ?.shadowRoot?.querySelector('adpx-offer')
+        ?.shadowRoot?.querySelector('img');
+      return !img || img.complete;
+    });
+    const path = `demo/shots/unit-${language}-360.png`;
+    await page.locator('adpx-offers').screenshot({ path });
+    console.log(`wrote ${path}`);
+    await page.close();
+  }
+} finally {
+  await browser.close();
+  await service.close();
+}
