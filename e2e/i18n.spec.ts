@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { SANITIZER_FILE, useSanitizerPath } from './cases/sanitizer-paths.js';
 import { expect, expectHits, test } from './fixtures.js';
 
 /**
@@ -104,4 +105,21 @@ test('the script API: AdpxConfig.language and strings reach the unit', async ({ 
   await expect(unit(page).locator('[part~="next"]')).toContainText('Visa nästa');
   await expect(unit(page).getByRole('button', { name: 'Nästa erbjudande' })).toBeVisible();
   expect(bodies(mock)[0]?.language).toBe('sv');
+});
+
+test('terms that cannot be loaded say so in the page’s language, in a part the page can style', async ({
+  page,
+  mock,
+}) => {
+  // An engine without the HTML Sanitizer API, and the sanitiser file blocked.
+  await useSanitizerPath(page, 'dompurify');
+  await page.route(`**/dist/${SANITIZER_FILE}`, (route) => route.abort('connectionrefused'));
+  await page.goto(lab(mock.url, 'html=de'));
+  await page.addStyleTag({ content: 'adpx-offers::part(terms-status) { color: rgb(1, 2, 3); }' });
+  await card(page).getByRole('button', { name: 'Angebotsbedingungen' }).click();
+  const status = card(page).locator('[part~="terms-status"]');
+  await expect(status).toHaveText(
+    'Die Angebotsbedingungen konnten nicht geladen werden. Bitte erneut versuchen',
+  );
+  await expect(status).toHaveCSS('color', 'rgb(1, 2, 3)');
 });

@@ -19,6 +19,7 @@ export const en: LocaleTable = {
   progress: '{current} of {total}',
   announce: 'Offer {current} of {total}',
   terms: 'Terms and conditions',
+  termsUnavailable: 'The terms could not be loaded. Try again.',
   privacy: 'Privacy',
   moreOffers: 'More offers',
   saveForLater: 'Save for later',

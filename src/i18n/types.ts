@@ -14,6 +14,8 @@ export interface LocaleTable {
   progress: string;
   announce: string;
   terms: string;
+  /** Under the terms control when the terms could not be loaded (a click retries). */
+  termsUnavailable: string;
   privacy: string;
   moreOffers: string;
   saveForLater: string;

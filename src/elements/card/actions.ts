@@ -122,11 +122,12 @@ export function footerTemplate(options: FooterOptions): TemplateResult | typeof 
         ? html`<adpx-terms
             part="terms"
             class="terms"
-            exportparts="terms-toggle, terms-content, terms-dialog, terms-close"
+            exportparts="terms-toggle, terms-content, terms-dialog, terms-close, terms-status"
             .html=${terms}
             mode=${options.termsMode}
             label=${options.m.t('terms')}
             close-label=${options.m.t('close')}
+            unavailable-label=${options.m.t('termsUnavailable')}
             ?debug=${options.debug}
           ></adpx-terms>`
         : nothing

@@ -11,8 +11,6 @@ export type TermsMode = 'accordion' | 'modal';
 
 const UNSUPPORTED = 'The offer terms cannot be sanitised in this browser, so they are not shown';
 const NOT_LOADED = 'The terms sanitiser could not be loaded, so the offer terms are not shown';
-/** What the reader sees under the control when the sanitiser file could not be loaded. */
-const NOT_LOADED_TEXT = 'The terms could not be loaded. Try again.';
 
 /** `requestIdleCallback`, or a short timeout where the browser has none (Safari). */
 const whenIdle = (callback: () => void): void => {
@@ -68,6 +66,10 @@ export class AdpxTermsElement extends LitElement {
 
   /** Label of the dialog's close button. */
   @property({ attribute: 'close-label' }) closeLabel = 'Close';
+
+  /** What the reader sees under the control when the sanitiser file could not be loaded. */
+  @property({ attribute: 'unavailable-label' }) unavailableLabel =
+    'The terms could not be loaded. Try again.';
 
   /** Log sanitising to the console with the `[adpx]` prefix. */
   @property({ type: Boolean }) debug = false;
@@ -284,7 +286,7 @@ export class AdpxTermsElement extends LitElement {
   /** Under the control when the sanitiser could not be loaded; a click on the control retries. */
   private renderUnavailable() {
     return this.unavailable
-      ? html`<p part="terms-status" class="status" role="status">${NOT_LOADED_TEXT}</p>`
+      ? html`<p part="terms-status" class="status" role="status">${this.unavailableLabel}</p>`
       : nothing;
   }
 

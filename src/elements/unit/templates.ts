@@ -71,6 +71,7 @@ const CARD_PARTS = [
   'terms-content',
   'terms-dialog',
   'terms-close',
+  'terms-status',
 ].join(', ');
 
 const chevron = html`<svg class="chevron" viewBox="0 0 16 16" width="16" height="16" aria-hidden="true">
