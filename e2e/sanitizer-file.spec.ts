@@ -18,9 +18,11 @@ interface InsertedScript {
   src: string;
   integrity: string;
   crossOrigin: string | null;
+  /** The element has fired `load` or `error`: the browser is done with it. */
+  settled: boolean;
 }
 
-/** Records every script element added to the document (src, integrity, crossorigin). */
+/** Records every script element added to the document (src, integrity, crossorigin, settled). */
 async function recordScripts(page: Page): Promise<void> {
   await page.addInitScript(() => {
     const seen: InsertedScript[] = [];
@@ -28,8 +30,17 @@ async function recordScripts(page: Page): Promise<void> {
     new MutationObserver((records) => {
       for (const record of records) {
         for (const node of record.addedNodes) {
-          if (node instanceof HTMLScriptElement && node.src)
-            seen.push({ src: node.src, integrity: node.integrity, crossOrigin: node.crossOrigin });
+          if (!(node instanceof HTMLScriptElement) || !node.src) continue;
+          const entry = {
+            src: node.src,
+            integrity: node.integrity,
+            crossOrigin: node.crossOrigin,
+            settled: false,
+          };
+          const settle = () => (entry.settled = true);
+          node.addEventListener('load', settle);
+          node.addEventListener('error', settle);
+          seen.push(entry);
         }
       }
     }).observe(document, { childList: true, subtree: true });
@@ -116,6 +127,9 @@ test.describe('the sanitizer file', () => {
     await expect(page.getByText('One per household.')).toBeHidden();
     await toggle(page).click();
     await expect.poll(async () => (await insertedScripts(page)).length).toBeGreaterThanOrEqual(2);
+    // Every attempt (the clicks' and the idle-time one, in whatever order) has been refused before
+    // the route goes: none is left in flight to meet the unrouted file.
+    await expect.poll(async () => (await insertedScripts(page)).every((s) => s.settled)).toBe(true);
     await expect(page.getByRole('status')).toBeVisible();
     const errors = await errorsOf(page);
     expect(errors).toHaveLength(1);
