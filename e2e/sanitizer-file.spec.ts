@@ -211,7 +211,7 @@ test.describe('the sanitizer file from file:// asset URLs', () => {
     await toggle(page).click();
     await expect(page.getByText('One per household.')).toBeVisible();
     const script = (await insertedScripts(page)).find((s) => s.src.includes(SANITIZER_FILE));
-    expect(script).toEqual({
+    expect(script).toMatchObject({
       src: pathToFileURL(join(folder, 'www', SANITIZER_FILE)).href,
       integrity: '',
       crossOrigin: null,

@@ -41,12 +41,19 @@ test.describe('inline', () => {
     page,
     mock,
   }) => {
-    mock.queue({ delayMs: 1500 });
+    // The answer is held until the test has measured the page without it (no timed delay).
+    let answer!: () => void;
+    const held = new Promise<void>((resolve) => (answer = resolve));
+    await page.route(/\/native\/v[24]\/offers\.json/, async (route) => {
+      await held;
+      await route.continue();
+    });
     await page.goto(`${mock.url}${lab('min-height=900')}`);
     const after = page.locator('#after');
     const before = await after.boundingBox();
     expect(await unit(page).evaluate((el) => el.getBoundingClientRect().height)).toBe(900);
     await expect(cards(page)).toHaveCount(0);
+    answer();
     await expect(headline(page)).toBeVisible();
     expect(await after.boundingBox()).toEqual(before);
   });

@@ -83,6 +83,7 @@ export interface AdpxTermsAttributes {
   mode?: AdpxTermsElement['mode'];
   label?: string;
   'close-label'?: string;
+  'unavailable-label'?: string;
   debug?: boolean;
 }
 
