@@ -37,7 +37,8 @@ export function findQrEncoder(load: (name: string) => unknown, warn = console.wa
 }
 
 function qrEncoder(): QrCreate | null {
-  encoder ??= findQrEncoder(createRequire(import.meta.url));
+  // Not `??=`: a missing package is `null`, looked up (and warned about) once.
+  if (encoder === undefined) encoder = findQrEncoder(createRequire(import.meta.url));
   return encoder;
 }
 
