@@ -4,6 +4,7 @@
 // `adpx-offers/mock` and `adpx-offers/proxy` and runs them (test/pack/serve.mjs); a plain HTML page
 // loads the IIFE from node_modules; a Vite app imports `adpx-offers/define`. Both pages render
 // offers in Chromium. `npm ls --omit=dev` in that project must list lit and dompurify trees only.
+// Last, it installs the optional peer `qrcode` and checks that the mock then draws QR codes.
 // `--keep` leaves the temporary folder for a look. Needs a build (`npm run build`) first.
 import { execFileSync, spawn } from 'node:child_process';
 import {
@@ -202,6 +203,17 @@ async function browse(urls, vite) {
   }
 }
 
+/** The optional peer: once the project installs qrcode, the mock draws QR codes. */
+function withQrcode(app) {
+  const qrcode = JSON.parse(readFileSync(join(ROOT, 'node_modules/qrcode/package.json'), 'utf8')).version;
+  run(
+    'npm',
+    ['install', `qrcode@${qrcode}`, '--prefer-offline', '--no-audit', '--no-fund', '--ignore-scripts'],
+    app,
+  );
+  return JSON.parse(run(process.execPath, ['qr.mjs'], app)).qrCodes;
+}
+
 async function main() {
   const dir = mkdtempSync(join(tmpdir(), 'adpx-pack-'));
   const app = join(dir, 'app');
@@ -218,6 +230,10 @@ async function main() {
     const titles = await step('Chromium: plain page (IIFE) and Vite app render offers', () =>
       browse(urls, vite),
     );
+    server.child.stdin.end();
+    const qrCodes = await step('npm install qrcode (the optional peer): the mock draws QR codes', () =>
+      withQrcode(app),
+    );
     console.log(
       JSON.stringify(
         {
@@ -225,7 +241,7 @@ async function main() {
           attwEntrypoints: entrypoints,
           production: { packages: tree.names, bytes: tree.bytes },
           vite,
-          node: { offers: urls.offers, qrWarning: urls.qrWarning },
+          node: { offers: urls.offers, qrWarning: urls.qrWarning, qrCodesWithQrcode: qrCodes },
           rendered: titles,
           timingsMs: timings,
           totalMs: Math.round(performance.now() - started),
