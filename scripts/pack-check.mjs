@@ -250,6 +250,11 @@ async function main() {
         2,
       ),
     );
+    console.log(`pack: ${Object.keys(timings).length} passed, 0 failed`);
+  } catch (error) {
+    // One summary line for .ci/run, like the engine suite's; the error itself follows.
+    console.log(`pack: ${Object.keys(timings).length} passed, 1 failed`);
+    throw error;
   } finally {
     if (server) {
       server.child.stdin.end();
