@@ -5,7 +5,7 @@
 export { createMockOffersService } from './server.js';
 export { fixtureOffers } from './fixtures/index.js';
 export { MOCK_IMAGES, type MockImage } from './images/catalog.js';
-export { qrCodeDataUrl, QR_SIZE } from './qr.js';
+export { qrCodeAvailable, qrCodeDataUrl, QR_SIZE } from './qr.js';
 export { MAX_BODY_BYTES } from './http.js';
 export { BeaconKind } from './types.js';
 export type {

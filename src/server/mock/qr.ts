@@ -1,5 +1,5 @@
-import { create } from 'qrcode';
-import { PNG } from 'pngjs';
+import { createRequire } from 'node:module';
+import { encodePng } from './images/png.js';
 
 /** The spec's QR code size. */
 export const QR_SIZE = 228;
@@ -7,18 +7,62 @@ export const QR_SIZE = 228;
 /** Quiet zone around the symbol, in modules (the QR standard asks for 4). */
 const QUIET_MODULES = 4;
 
+/** What the mock prints, once, when the optional `qrcode` package is not installed. */
+export const QR_MISSING_WARNING =
+  'adpx-offers/mock: the optional package "qrcode" is not installed, so offers come without a QR code (qr_code_img is empty). Run `npm install -D qrcode` to draw them.';
+
+/** The one function of `qrcode` the mock uses (typed here so the published types need no `qrcode`). */
+type QrCreate = (
+  text: string,
+  options: { errorCorrectionLevel: 'M' },
+) => { modules: { size: number; data: ArrayLike<number> } };
+
+/** The `qrcode` encoder once looked up: the function, `null` when not installed, `undefined` before. */
+let encoder: QrCreate | null | undefined;
+
+/**
+ * Looks the QR encoder up with `load` (Node's `require` for this file): `qrcode` is an optional peer
+ * dependency of `adpx-offers`, installed by whoever wants QR codes from the mock. A missing package
+ * gives `null` and one warning; any other failure is a real error and is thrown.
+ */
+export function findQrEncoder(load: (name: string) => unknown, warn = console.warn): QrCreate | null {
+  try {
+    return (load('qrcode') as { create: QrCreate }).create;
+  } catch (error) {
+    const code = (error as { code?: unknown } | null)?.code;
+    if (code !== 'MODULE_NOT_FOUND' && code !== 'ERR_MODULE_NOT_FOUND') throw error;
+    warn(QR_MISSING_WARNING);
+    return null;
+  }
+}
+
+function qrEncoder(): QrCreate | null {
+  // Not `??=`: a missing package is `null`, looked up (and warned about) once.
+  if (encoder === undefined) encoder = findQrEncoder(createRequire(import.meta.url));
+  return encoder;
+}
+
+/** Whether the mock can draw QR codes (the optional `qrcode` package is installed). */
+export function qrCodeAvailable(): boolean {
+  return qrEncoder() !== null;
+}
+
 /**
  * A QR code of `text` as a `data:image/png;base64,` URL: exactly 228x228 pixels, black modules on
  * white, with the quiet zone. The library's own renderer cannot hit an exact pixel size, so the
- * module matrix is drawn here with whole-pixel modules and centred.
+ * module matrix is drawn here with whole-pixel modules and centred. Without the optional `qrcode`
+ * package: `''` (the offer has no QR code, as the spec allows) and a one-time warning.
  */
 export function qrCodeDataUrl(text: string): string {
-  return `data:image/png;base64,${qrCodePng(text).toString('base64')}`;
+  const png = qrCodePng(text);
+  return png ? `data:image/png;base64,${png.toString('base64')}` : '';
 }
 
-/** The PNG bytes of {@link qrCodeDataUrl}. */
-export function qrCodePng(text: string): Buffer {
-  const { modules } = create(text, { errorCorrectionLevel: 'M' });
+/** The PNG bytes of {@link qrCodeDataUrl}, or `undefined` without the `qrcode` package. */
+export function qrCodePng(text: string): Buffer | undefined {
+  const make = qrEncoder();
+  if (!make) return undefined;
+  const { modules } = make(text, { errorCorrectionLevel: 'M' });
   const n = modules.size;
   const scale = Math.max(1, Math.floor(QR_SIZE / (n + 2 * QUIET_MODULES)));
   const offset = Math.max(0, Math.floor((QR_SIZE - n * scale) / 2));
@@ -29,7 +73,5 @@ export function qrCodePng(text: string): Buffer {
       if (modules.data[row + Math.floor(x / scale)]) gray[(y + offset) * QR_SIZE + x + offset] = 0;
     }
   }
-  const png = new PNG({ width: QR_SIZE, height: QR_SIZE });
-  png.data = gray;
-  return PNG.sync.write(png, { colorType: 0, inputColorType: 0, inputHasAlpha: false });
+  return encodePng(gray, QR_SIZE, QR_SIZE, 'grey');
 }

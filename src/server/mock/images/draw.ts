@@ -1,5 +1,5 @@
-import { PNG } from 'pngjs';
 import type { MockImage } from './catalog.js';
+import { encodePng } from './png.js';
 
 const cache = new Map<string, Buffer>();
 const CACHE_LIMIT = 48;
@@ -12,7 +12,6 @@ export function drawImage(name: string, image: MockImage, width: number, height:
   const key = `${name}:${width}x${height}`;
   const hit = cache.get(key);
   if (hit) return hit;
-  const png = new PNG({ width, height });
   const data = Buffer.alloc(width * height * 3);
   const span = Math.max(1, width + height - 2);
   const stripe = Math.max(4, Math.round(Math.min(width, height) / 10));
@@ -28,8 +27,7 @@ export function drawImage(name: string, image: MockImage, width: number, height:
       data[i++] = Math.min(255, b0 + (b1 - b0) * t + light);
     }
   }
-  png.data = data;
-  const bytes = PNG.sync.write(png, { colorType: 2, inputColorType: 2, inputHasAlpha: false });
+  const bytes = encodePng(data, width, height, 'rgb');
   if (cache.size >= CACHE_LIMIT) cache.delete(cache.keys().next().value ?? '');
   cache.set(key, bytes);
   return bytes;
