@@ -381,6 +381,28 @@ test.describe('response styles', () => {
     await unit(page).evaluate((el) => el.style.setProperty('--adpx-primary-color', 'rgb(1, 2, 3)'));
     await expect.poll(() => background(page)).toBe('rgb(1, 2, 3)');
   });
+  test('a colour name is taken when the browser knows it; a keyword or unknown word is not', async ({
+    page,
+    mock,
+  }) => {
+    const cases = [
+      { color: 'RebeccaPurple', expected: 'rgb(102, 51, 153)' },
+      // refused: the response's own primary colour (#5b3df5) applies
+      { color: 'currentcolor', expected: 'rgb(91, 61, 245)' },
+      { color: 'inherit', expected: 'rgb(91, 61, 245)' },
+      { color: 'reddish', expected: 'rgb(91, 61, 245)' },
+    ];
+    for (const { color, expected } of cases) {
+      await page.goto(`${mock.url}${lab('manual')}`);
+      await unit(page).evaluate(async (el: AdpxOffersElement, primary) => {
+        el.overrides = { styles: { primary_color: primary } };
+        await el.load();
+        el.show();
+      }, color);
+      await expect(headline(page)).toBeVisible();
+      expect(await background(page), color).toBe(expected);
+    }
+  });
 });
 
 test.describe('errors and page integration', () => {

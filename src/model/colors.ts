@@ -1,31 +1,15 @@
 /**
- * A pure CSS colour check for the response's `styles`. Only a small, closed grammar is accepted,
- * so a value can be dropped into a custom property without any way to escape it (`;`, `{`, `url(`,
- * `var(`, `expression(` …). No browser API is used: the same check runs in Node.
+ * A CSS colour check for the response's `styles`. Only a small, closed grammar is accepted, so a
+ * value can be dropped into a custom property without any way to escape it (`;`, `{`, `url(`,
+ * `var(`, `expression(` …). Hex and the rgb()/hsl() functions are parsed here; a colour name is a
+ * single word of letters that the browser's own CSS parser knows (`CSS.supports`), so the SDK
+ * carries no list of the 148 names. Without `CSS.supports` (Node, a test DOM) names are refused.
  */
 
-/** The CSS named colours (CSS Color 4), plus `transparent`. `currentcolor` is not a colour value here. */
-const NAMED_COLORS: ReadonlySet<string> = new Set(
-  (
-    'aliceblue antiquewhite aqua aquamarine azure beige bisque black blanchedalmond blue blueviolet ' +
-    'brown burlywood cadetblue chartreuse chocolate coral cornflowerblue cornsilk crimson cyan ' +
-    'darkblue darkcyan darkgoldenrod darkgray darkgreen darkgrey darkkhaki darkmagenta ' +
-    'darkolivegreen darkorange darkorchid darkred darksalmon darkseagreen darkslateblue ' +
-    'darkslategray darkslategrey darkturquoise darkviolet deeppink deepskyblue dimgray dimgrey ' +
-    'dodgerblue firebrick floralwhite forestgreen fuchsia gainsboro ghostwhite gold goldenrod gray ' +
-    'green greenyellow grey honeydew hotpink indianred indigo ivory khaki lavender lavenderblush ' +
-    'lawngreen lemonchiffon lightblue lightcoral lightcyan lightgoldenrodyellow lightgray ' +
-    'lightgreen lightgrey lightpink lightsalmon lightseagreen lightskyblue lightslategray ' +
-    'lightslategrey lightsteelblue lightyellow lime limegreen linen magenta maroon ' +
-    'mediumaquamarine mediumblue mediumorchid mediumpurple mediumseagreen mediumslateblue ' +
-    'mediumspringgreen mediumturquoise mediumvioletred midnightblue mintcream mistyrose moccasin ' +
-    'navajowhite navy oldlace olive olivedrab orange orangered orchid palegoldenrod palegreen ' +
-    'paleturquoise palevioletred papayawhip peachpuff peru pink plum powderblue purple ' +
-    'rebeccapurple red rosybrown royalblue saddlebrown salmon sandybrown seagreen seashell sienna ' +
-    'silver skyblue slateblue slategray slategrey snow springgreen steelblue tan teal thistle ' +
-    'tomato turquoise violet wheat white whitesmoke yellow yellowgreen transparent'
-  ).split(' '),
-);
+/** One word of letters: the only shape of a colour name handed to `CSS.supports`. */
+const COLOR_NAME = /^[a-z]{3,24}$/i;
+/** Words `CSS.supports('color', …)` accepts that are not a colour of the response. */
+const NOT_A_COLOR = /^(currentcolor|inherit|initial|unset|revert)$/i;
 
 const HEX_COLOR = /^#(?:[0-9a-f]{3,4}|[0-9a-f]{6}|[0-9a-f]{8})$/i;
 const COLOR_FUNCTION = /^(rgba?|hsla?)\(([^()]*)\)$/i;
@@ -42,14 +26,14 @@ const MAX_COLOR_LENGTH = 64;
  *
  * Accepted: hex (`#rgb`, `#rgba`, `#rrggbb`, `#rrggbbaa`); `rgb()`/`rgba()`/`hsl()`/`hsla()` with
  * plain numbers, percentages and (hue only) angle units, in the comma syntax or the space syntax
- * with an optional `/ alpha`; the CSS named colours and `transparent`, in any case. Refused:
- * everything else, including `var()`, `calc()`, `none`, exponents, `currentcolor` and system
- * colours — and anything holding `;{}<>"'\` or `url(`.
+ * with an optional `/ alpha`; a colour name (any case) where the browser knows it as one. Refused:
+ * everything else, including `var()`, `calc()`, `none`, exponents, `currentcolor`, the CSS-wide
+ * keywords — and anything holding `;{}<>"'\` or `url(`.
  */
 export function safeCssColor(value: unknown): string | undefined {
   if (typeof value !== 'string' || value.length > MAX_COLOR_LENGTH) return undefined;
   const color = value.trim();
-  if (HEX_COLOR.test(color) || NAMED_COLORS.has(color.toLowerCase())) return color;
+  if (HEX_COLOR.test(color) || isColorName(color)) return color;
   const call = COLOR_FUNCTION.exec(color);
   if (call === null) return undefined;
   const [, name = '', args = ''] = call;
@@ -57,6 +41,13 @@ export function safeCssColor(value: unknown): string | undefined {
   if (parts === undefined) return undefined;
   const valid = name.toLowerCase().startsWith('rgb') ? isRgbArguments(parts) : isHslArguments(parts);
   return valid ? color : undefined;
+}
+
+/** A named colour (or a system colour) of the browser's CSS; never a keyword or anything else. */
+function isColorName(color: string): boolean {
+  return (
+    COLOR_NAME.test(color) && !NOT_A_COLOR.test(color) && globalThis.CSS?.supports?.('color', color) === true
+  );
 }
 
 /** The arguments of a colour function, split by the syntax used. */
