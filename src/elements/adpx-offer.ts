@@ -273,8 +273,6 @@ export class AdpxOfferElement extends LitElement {
             ? mediaTemplate({
                 image,
                 eager: this.eager,
-                frame: this.mediaSize.observe,
-                img: this.mediaSize.imageElement,
                 onError: this.onImageError,
               })
             : nothing

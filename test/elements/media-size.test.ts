@@ -21,8 +21,15 @@ class FakeResizeObserver {
   disconnect(): void {}
 }
 
-function host(): ReactiveControllerHost & { controllers: ReactiveController[]; updates: number } {
+type FakeCard = ReactiveControllerHost & {
+  controllers: ReactiveController[];
+  updates: number;
+  renderRoot: HTMLElement;
+};
+
+function host(): FakeCard {
   return {
+    renderRoot: document.createElement('div'),
     controllers: [],
     updates: 0,
     addController(controller) {
@@ -54,11 +61,14 @@ function setUp() {
   const cardHost = host();
   const controller = new MediaSizeController(cardHost);
   const frame = document.createElement('div');
+  frame.className = 'media';
   const img = document.createElement('img');
-  controller.observe(frame);
-  controller.imageElement(img);
+  img.className = 'image';
+  frame.append(img);
+  cardHost.renderRoot.append(frame);
   controller.image = hero;
-  return { cardHost, controller, img };
+  controller.hostUpdated();
+  return { cardHost, controller, img, frame };
 }
 
 describe('MediaSizeController', () => {
@@ -101,9 +111,10 @@ describe('MediaSizeController', () => {
     expect(img.getAttribute('height')).toBe('400');
   });
 
-  it('an image element that left the DOM is no longer touched', () => {
-    const { controller, img } = setUp();
-    controller.imageElement(undefined);
+  it('an image element that a render removed is no longer touched', () => {
+    const { controller, img, frame } = setUp();
+    frame.remove();
+    controller.hostUpdated();
     measure(400);
     expect(img.hasAttribute('src')).toBe(false);
     expect(controller.width).toBe(400);

@@ -6,9 +6,14 @@ import { imageSources, type CardImage } from './image-source.js';
  * gets `src`/`srcset`/`sizes` for that width directly, without re-rendering the card: the image
  * is requested at the size it is drawn, and measuring costs the page one small attribute change
  * instead of a second render of every part of the card. The width only grows: a smaller frame
- * keeps the larger image it already has instead of downloading a smaller one. Starts in
+ * keeps the larger image it already has instead of downloading a smaller one. The frame (`.media`)
+ * and the `<img>` (`.image`) are looked up in the card's shadow root after each render (no `ref`
+ * directive: its async-directive machinery weighs ~1 KB gzip in the script-tag file). Starts in
  * `hostConnected`, stops in `hostDisconnected`.
  */
+/** The card: a controller host whose rendered DOM can be searched. */
+type CardHost = ReactiveControllerHost & { readonly renderRoot: ParentNode };
+
 export class MediaSizeController implements ReactiveController {
   /** The widest the frame has been, in CSS pixels; 0 until measured. */
   width = 0;
@@ -18,22 +23,17 @@ export class MediaSizeController implements ReactiveController {
   /** The image the card shows; set before each render, applied after it. */
   image?: CardImage;
 
-  constructor(host: ReactiveControllerHost) {
+  constructor(private readonly host: CardHost) {
     host.addController(this);
   }
 
-  /** Measure `element` (the media frame); `undefined` when the frame left the DOM. */
-  readonly observe = (element: Element | undefined): void => {
+  /** Measure `element` (the media frame); `undefined` when the card shows none. */
+  private observe(element: Element | undefined): void {
     if (element === this.frame) return;
     if (this.frame) this.observer?.unobserve(this.frame);
     this.frame = element;
     if (element) this.ensureObserver()?.observe(element);
-  };
-
-  /** The `<img>` to size; `undefined` when it left the DOM. */
-  readonly imageElement = (element: Element | undefined): void => {
-    this.img = element instanceof HTMLImageElement ? element : undefined;
-  };
+  }
 
   hostConnected(): void {
     if (this.frame) this.ensureObserver()?.observe(this.frame);
@@ -41,6 +41,10 @@ export class MediaSizeController implements ReactiveController {
 
   /** After each render: a new image, or a new `<img>`, gets its sources when the width is known. */
   hostUpdated(): void {
+    const root = this.host.renderRoot;
+    this.observe(root.querySelector('.media') ?? undefined);
+    const img = root.querySelector('.image');
+    this.img = img instanceof HTMLImageElement ? img : undefined;
     this.apply();
   }
 
