@@ -1,6 +1,5 @@
 import { html, nothing, type PropertyValues } from 'lit';
 import { property } from 'lit/decorators.js';
-import { classMap } from 'lit/directives/class-map.js';
 import { isOffersError } from '../errors.js';
 import { createDebugLog, type DebugLog } from '../debug.js';
 import { AdpxEvent, type CloseReason } from '../events/adpx-event.js';
@@ -400,10 +399,9 @@ export class AdpxOffersElement extends OffersRequestElement {
     }
     const pagePrimary = this.pagePrimary;
     const theme = themeVariables(response.styles, this.overrides?.styles, pagePrimary);
-    const classes = { root: true, transparent: this.transparent };
     const m = this.messages;
     return html`<div
-      class=${classMap(classes)}
+      class="root ${this.transparent ? 'transparent' : ''}"
       ${cssProps(theme)}
       lang=${m.language}
       dir=${m.rtl ? 'rtl' : nothing}
