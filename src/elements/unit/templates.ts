@@ -5,7 +5,6 @@
  */
 import { html, nothing, type TemplateResult } from 'lit';
 import { ifDefined } from 'lit/directives/if-defined.js';
-import { repeat } from 'lit/directives/repeat.js';
 import type { Offer, OffersResponse } from '../../model/types.js';
 import type { BeaconLedger } from '../../tracking/ledger.js';
 import type { TermsMode } from '../terms/adpx-terms.js';
@@ -224,11 +223,7 @@ function list(v: UnitView): TemplateResult {
   >
     ${header({ ...v, ended: false })}
     <ol part="list" class="list">
-      ${repeat(
-        v.response.offers,
-        (offer) => offer.id,
-        (offer, index) => html`<li class="item">${card(v, offer, index, false)}</li>`,
-      )}
+      ${v.response.offers.map((offer, index) => html`<li class="item">${card(v, offer, index, false)}</li>`)}
     </ol>
     <div class="sentinel" aria-hidden="true"></div>
   </section>`;
