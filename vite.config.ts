@@ -19,6 +19,8 @@ import { minifyTemplatesPlugin } from './scripts/minify-templates.mjs';
  * The first file carries English only: the alias swaps the loader of `src/i18n/translations.ts`
  * for one that fetches `dist/adpx-offers.locales.json` (written by scripts/locales.mjs) from the
  * script's own URL, with its sha384 hash, read here, as `integrity`.
+ * It also prints debug-log codes instead of their sentences (`debug-text.ts` swapped for an empty
+ * table, decision 011, docs/debug.md).
  *
  * `minifyTemplatesPlugin` strips the indentation out of the elements' `html`/`svg`/`css` templates,
  * which the JS minifier leaves as written (bytes, and whitespace-only text nodes in every card).
@@ -72,6 +74,10 @@ export default defineConfig(({ mode }) => {
         {
           find: /^\.\/import-terms-sanitizer\.js$/,
           replacement: source('./src/sanitize/import-terms-sanitizer.sibling.ts'),
+        },
+        {
+          find: /^\.\/debug-text\.js$/,
+          replacement: source('./src/debug-text.script.ts'),
         },
         {
           find: /^\.\/load-translations\.js$/,

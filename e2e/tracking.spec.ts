@@ -496,6 +496,8 @@ test.describe('delivery', () => {
     );
     expect(logs.some((l) => /rule holds: ratio 1\.000/.test(l))).toBe(true);
     expect(logs.some((l) => /visibly displayed, impression/.test(l))).toBe(true);
+    // the script-tag file prints the code of a fixed sentence (docs/debug.md), then its details
+    expect(logs.some((l) => /^\[adpx\] I[23] offer \d+$/.test(l))).toBe(true);
     expect(logs.some((l) => /beacon pixel of offer \d+: GET /.test(l))).toBe(true);
     expect(logs.some((l) => /beacon adv_pixel of offer \d+: GET /.test(l))).toBe(true);
   });

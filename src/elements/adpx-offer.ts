@@ -222,7 +222,7 @@ export class AdpxOfferElement extends LitElement {
     const ledger = this.ledger;
     if (ledger.isSaved(offer.id)) return;
     if (!this.emit('save_for_later', { ...this.progress(offer), url })) {
-      this.log(`save_for_later of offer ${offer.id} cancelled by the host`);
+      this.log('C1', offer.id);
       return;
     }
     if (!ledger.claimSave(offer.id)) return;
@@ -236,7 +236,7 @@ export class AdpxOfferElement extends LitElement {
 
   private readonly onImageError = (): void => {
     const image = this.mediaSize.image;
-    this.log(`image failed to load, frame hidden: ${image?.url ?? ''}`);
+    this.log('C2', image?.url);
     this.failedImage = image?.url;
   };
 
@@ -244,7 +244,7 @@ export class AdpxOfferElement extends LitElement {
   openUrl(url: string): void {
     this.emit('url_clicked', { target_url: url });
     const opened = openOfferUrl(url);
-    this.log(`url ${url}: ${opened}`);
+    this.log('C3', url, opened);
   }
 
   protected override render() {

@@ -200,7 +200,7 @@ export class AdpxOffersElement extends OffersRequestElement {
       return response.count;
     } catch (error) {
       if (isOffersError(error) && error.code === 'aborted') {
-        this.log('load aborted or replaced');
+        this.log('U2');
         throw error;
       }
       throw this.flow.fail(error);

@@ -62,8 +62,7 @@ export function normalizeResponse(raw: unknown, log: DebugLog = silent): OffersR
   if (sessionId !== undefined) response.session_id = sessionId;
   const privacyUrl = safeHttpUrl(data.privacy_url);
   if (privacyUrl !== undefined) response.privacy_url = privacyUrl;
-  else if (data.privacy_url !== undefined && data.privacy_url !== null)
-    log('privacy_url dropped: not a safe URL');
+  else if (data.privacy_url !== undefined && data.privacy_url !== null) log('N1');
   normalized.add(response);
   return response;
 }
@@ -71,14 +70,14 @@ export function normalizeResponse(raw: unknown, log: DebugLog = silent): OffersR
 /** The offers that can be shown, in the service's order. */
 function normalizeOffers(raw: unknown[], log: DebugLog): Offer[] {
   if (raw.length > MODEL_CAPS.offers) {
-    log(`${raw.length} offers received; only the first ${MODEL_CAPS.offers} are considered`);
+    log('N2', raw.length, MODEL_CAPS.offers);
   }
   const offers: Offer[] = [];
   const seenIds = new Set<number>();
   raw.slice(0, MODEL_CAPS.offers).forEach((entry, index) => {
     const result = normalizeOffer(entry, seenIds);
     if (result.ok) offers.push(result.offer);
-    else log(`offer #${index} dropped: ${result.reason}`, describeId(entry));
+    else log('N3', index, result.reason, describeId(entry));
   });
   return offers;
 }
@@ -98,7 +97,7 @@ function normalizeStyles(raw: unknown, log: DebugLog): OfferStyles {
     if (!STYLE_KEY.test(key)) continue;
     const color = safeCssColor(raw[key]);
     if (color !== undefined) styles[key] = color;
-    else log(`styles.${key} dropped: not a valid CSS colour`);
+    else log('N4', key);
   }
   return styles;
 }
@@ -109,8 +108,7 @@ function normalizeSettings(raw: unknown, log: DebugLog): OfferSettings {
   if (!isJsonObject(raw)) return settings;
   const maxDisplayTime = toPositiveNumber(raw.max_display_time);
   if (maxDisplayTime !== undefined) settings.max_display_time = maxDisplayTime;
-  else if (raw.max_display_time !== undefined)
-    log('settings.max_display_time dropped: not a positive number');
+  else if (raw.max_display_time !== undefined) log('N5');
   const autoClose = toBoolean(raw.auto_close);
   if (autoClose !== undefined) settings.auto_close = autoClose;
   return settings;

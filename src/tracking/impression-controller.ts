@@ -96,21 +96,18 @@ export class ImpressionController implements ReactiveController {
     this.stop();
   }
 
-  private log(message: string): void {
-    this.options.log?.(`offer ${this.key ?? this.label}: ${message}`);
+  /** A debug line (a code of debug-text.ts or a sentence), the offer it is about last. */
+  private log(message: string, ...details: unknown[]): void {
+    this.options.log?.(message, ...details, `offer ${this.key ?? this.label}`);
   }
 
   private start(): void {
     if (typeof IntersectionObserver === 'undefined') {
-      this.log('no IntersectionObserver: impressions cannot be measured, none fired');
+      this.log('I1');
       return;
     }
     this.trackVisibility = supportsVisibilityTracking();
-    this.log(
-      this.trackVisibility
-        ? 'watching (IntersectionObserver v2: covered cards are measured)'
-        : 'watching (IntersectionObserver v1: no occlusion check in this browser)',
-    );
+    this.log(this.trackVisibility ? 'I2' : 'I3');
     this.observe(VIEWABILITY_THRESHOLDS);
   }
 
@@ -125,7 +122,7 @@ export class ImpressionController implements ReactiveController {
     try {
       this.observer = new IntersectionObserver(this.onEntries, init);
     } catch (error) {
-      this.log(`IntersectionObserver v2 refused (${String(error)}); using v1`);
+      this.log('I4', error);
       this.trackVisibility = false;
       this.observer = new IntersectionObserver(this.onEntries, { threshold: [...thresholds] });
     }
@@ -184,8 +181,7 @@ export class ImpressionController implements ReactiveController {
 
   private readonly onPageShow = (event: PageTransitionEvent): void => {
     if (!event.persisted) return;
-    const state = this.observer ? 'still watching' : 'impression already counted';
-    this.log(`page restored from the back/forward cache (${state}); fired beacons stay fired`);
+    this.log('I5', this.observer ? 'still watching' : 'impression already counted');
     this.refresh();
   };
 
@@ -277,7 +273,7 @@ export class ImpressionController implements ReactiveController {
     const decision = this.decide();
     this.note(decision);
     if (!decision.holds) {
-      if (this.timer !== undefined) this.log('dwell clock reset');
+      if (this.timer !== undefined) this.log('I8');
       this.clearDwell();
       return;
     }
@@ -287,19 +283,19 @@ export class ImpressionController implements ReactiveController {
       this.fire(key);
       return;
     }
-    this.log(`dwell clock started: ${dwell} ms`);
+    this.log('I7', dwell);
     this.timer = setTimeout(() => {
       this.timer = undefined;
       if (this.key !== key) return;
       const now = this.decide();
       if (now.holds && !this.boxStillQualifies()) {
-        this.log('dwell clock ran out, but the card has just left the viewport: dwell clock reset');
+        this.log('I6');
         this.refresh();
         return;
       }
       this.note(now);
       if (now.holds) this.fire(key);
-      else this.log('dwell clock reset');
+      else this.log('I8');
     }, dwell);
   }
 

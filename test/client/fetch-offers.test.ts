@@ -55,7 +55,9 @@ describe('fetchOffers: success', () => {
     const lines = debug.mock.calls.map((call) => call.map((part) => JSON.stringify(part)).join(' '));
     expect(lines.join('\n')).not.toContain('secret-key');
     expect(lines.some((line) => line.includes('native/v2/offers.json?api_key=***'))).toBe(true);
-    expect(lines.some((line) => line.includes('dropped: not an object'))).toBe(true);
+    expect(lines.some((line) => line.includes('offer dropped') && line.includes('"not an object"'))).toBe(
+      true,
+    );
   });
 
   it('logs nothing when debug is off', async () => {

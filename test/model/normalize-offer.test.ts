@@ -56,7 +56,7 @@ describe('offers that cannot be shown safely are dropped', () => {
     const result = normalizeResponse(rawResponse([raw]), log);
     expect(result.offers).toEqual([]);
     expect(result.count).toBe(0);
-    expect(log).toHaveBeenCalledWith(expect.stringContaining(rule), expect.any(String));
+    expect(log).toHaveBeenCalledWith('N3', 0, expect.stringContaining(rule), expect.any(String));
   });
 
   it('drops a second offer with the same id, keeping the first', () => {
@@ -66,7 +66,7 @@ describe('offers that cannot be shown safely are dropped', () => {
       log,
     );
     expect(result.offers.map((offer) => offer.title)).toEqual(['first']);
-    expect(log).toHaveBeenCalledWith(expect.stringContaining('duplicated id'), 'id=101');
+    expect(log).toHaveBeenCalledWith('N3', 1, expect.stringContaining('duplicated id'), 'id=101');
   });
 
   it('treats "7" and 7 as the same id (ids from strings are numbers)', () => {

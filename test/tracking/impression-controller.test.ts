@@ -1,6 +1,7 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ImpressionController } from '../../src/tracking/impression-controller.js';
+import { DEBUG_TEXT } from '../../src/debug-text.js';
 
 /**
  * The controller's decisions with a scripted IntersectionObserver: what fires, when, and how often.
@@ -94,7 +95,8 @@ function setup(dwell = 0) {
   const controller = new ImpressionController(host, {
     onImpression: (key) => fired.push(key),
     dwellMs: () => dwell,
-    log: (m) => log.push(m),
+    // as the debug log prints it: the sentence of a code (debug-text.ts), then the details
+    log: (m, ...details) => log.push([DEBUG_TEXT[m] ?? m, ...details].join(' ')),
   });
   controller.hostConnected();
   controller.watch('7');
@@ -113,7 +115,7 @@ describe('ImpressionController', () => {
     deliver(entry(0.6));
     expect(fired).toEqual(['7']);
     expect(FakeObserver.all.every((o) => o.disconnected)).toBe(true);
-    expect(log).toContain('offer 7: rule does not hold: ratio 0.400: 40% of the card visible, needs 50%');
+    expect(log).toContain('rule does not hold: ratio 0.400: 40% of the card visible, needs 50% offer 7');
     expect(log).toContain('offer 7: visibly displayed, impression');
   });
 
@@ -136,7 +138,7 @@ describe('ImpressionController', () => {
     deliver(entry(0));
     vi.advanceTimersByTime(1000);
     expect(fired).toEqual([]);
-    expect(log).toContain('offer 7: dwell clock reset');
+    expect(log).toContain('dwell clock reset offer 7');
     deliver(entry(1));
     vi.advanceTimersByTime(999);
     expect(fired).toEqual([]);

@@ -124,7 +124,7 @@ export class AdpxTermsElement extends LitElement {
         this.returnFocus = true;
       } catch (error) {
         // E.g. the element left the document meanwhile: stay closed, never throw into the page.
-        this.log('terms dialog could not open', error);
+        this.log('T1', error);
         this.expanded = false;
       }
     }
@@ -221,7 +221,7 @@ export class AdpxTermsElement extends LitElement {
     try {
       fragment = this.sanitizer.sanitizeTerms(raw);
     } catch (error) {
-      this.log('terms sanitiser failed', error);
+      this.log('T2', error);
       fragment = null;
     }
     if (!fragment) {
@@ -230,7 +230,7 @@ export class AdpxTermsElement extends LitElement {
     }
     target.replaceChildren(fragment);
     this.filled = { target, html: raw };
-    this.log(`terms sanitised: ${raw.length} chars in, ${target.innerHTML.length} out`);
+    this.log('T3', raw.length, target.innerHTML.length);
   }
 
   private report(message: string): void {

@@ -120,7 +120,7 @@ export class FlowController {
     this._ledger = ledger;
     this._source = source;
     this.set(UnitStatus.Ready, 0);
-    this.unit.log()(`loaded ${response.count} offers`);
+    this.unit.log()('U1', response.count);
     this.unit.emit('ads_found', { total: response.count });
     if (response.count === 0) this.unit.emit('no_ads_found', { total: 0 });
   }

@@ -1,0 +1,29 @@
+/**
+ * The sentences of the debug log, by code (decision 011). The ESM build and the single script-tag
+ * file print the sentence; the first script-tag file prints the code (vite.config.ts swaps this
+ * module for debug-text.script.ts) and docs/debug.md lists them. The values the line is about
+ * (an offer id, a URL, a count) follow the sentence or the code as details either way.
+ */
+export const DEBUG_TEXT: Readonly<Record<string, string>> = {
+  U1: 'offers loaded, count:',
+  U2: 'load aborted or replaced',
+  C1: 'save_for_later cancelled by the host, offer:',
+  C2: 'image failed to load, frame hidden:',
+  C3: 'url opened (url, how):',
+  T1: 'terms dialog could not open',
+  T2: 'terms sanitiser failed',
+  T3: 'terms sanitised (characters in, out):',
+  N1: 'privacy_url dropped: not a safe URL',
+  N2: 'more offers received than are considered (received, considered):',
+  N3: 'offer dropped (index, reason, id):',
+  N4: 'style dropped, not a valid CSS colour:',
+  N5: 'settings.max_display_time dropped: not a positive number',
+  I1: 'no IntersectionObserver: impressions cannot be measured, none fired',
+  I2: 'watching (IntersectionObserver v2: covered cards are measured)',
+  I3: 'watching (IntersectionObserver v1: no occlusion check in this browser)',
+  I4: 'IntersectionObserver v2 refused; using v1:',
+  I5: 'page restored from the back/forward cache; fired beacons stay fired:',
+  I6: 'dwell clock ran out, but the card has just left the viewport: dwell clock reset',
+  I7: 'dwell clock started, ms:',
+  I8: 'dwell clock reset',
+};
