@@ -20,7 +20,7 @@ import { minifyTemplatesPlugin } from './scripts/minify-templates.mjs';
  * for one that fetches `dist/adpx-offers.locales.json` (written by scripts/locales.mjs) from the
  * script's own URL, with its sha384 hash, read here, as `integrity`.
  * It also prints debug-log codes instead of their sentences (`debug-text.ts` swapped for an empty
- * table, decision 011, docs/debug.md).
+ * table, decision 012, docs/debug.md).
  *
  * `minifyTemplatesPlugin` strips the indentation out of the elements' `html`/`svg`/`css` templates,
  * which the JS minifier leaves as written (bytes, and whitespace-only text nodes in every card).

@@ -1,5 +1,5 @@
 /**
- * The sentences of the debug log, by code (decision 011). The ESM build and the single script-tag
+ * The sentences of the debug log, by code (decision 012). The ESM build and the single script-tag
  * file print the sentence; the first script-tag file prints the code (vite.config.ts swaps this
  * module for debug-text.script.ts) and docs/debug.md lists them. The values the line is about
  * (an offer id, a URL, a count) follow the sentence or the code as details either way.

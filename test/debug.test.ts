@@ -1,6 +1,6 @@
 // @vitest-environment node
 /**
- * The debug log (decision 011): a code of debug-text.ts prints as its sentence where the build
+ * The debug log (decision 012): a code of debug-text.ts prints as its sentence where the build
  * carries them (this ESM source), any other message as written; docs/debug.md lists every code
  * with its sentence, for the first script-tag file, which prints codes.
  */
