@@ -1,5 +1,5 @@
 import { html, LitElement, nothing, type PropertyValues } from 'lit';
-import { property, query, state } from 'lit/decorators.js';
+import { property, state } from 'lit/decorators.js';
 import { createDebugLog, type DebugLog } from '../../debug.js';
 import { AdpxEvent, type AdpxEventName, type AdpxEventPayloads } from '../../events/adpx-event.js';
 import { detectBridge } from '../../hosts/bridge.js';
@@ -79,9 +79,16 @@ export class AdpxTermsElement extends LitElement {
   /** The sanitiser could not be loaded at a click: the control says so and a click retries. */
   @state() private unavailable = false;
 
-  @query('.toggle') private toggleButton?: HTMLButtonElement | null;
-  @query('.content') private content?: HTMLElement | null;
-  @query('dialog') private dialog?: HTMLDialogElement | null;
+  // Looked up on each use, as Lit's @query does (without its decorator code in the file).
+  private get toggleButton(): HTMLButtonElement | null {
+    return this.shadowRoot?.querySelector('.toggle') ?? null;
+  }
+  private get content(): HTMLElement | null {
+    return this.shadowRoot?.querySelector('.content') ?? null;
+  }
+  private get dialog(): HTMLDialogElement | null {
+    return this.shadowRoot?.querySelector('dialog') ?? null;
+  }
 
   private log: DebugLog = createDebugLog(false);
   /** The sanitiser module once loaded and supported. */
