@@ -1,9 +1,11 @@
 // `npm run bench:proxy`: throughput and added latency of the offers proxy, measured side by side
 // in one run against the mock offers service. Loopback only; bounded in requests and in time.
 //
-// Three processes: the mock service, the proxy (Node `http` + toNodeHandler) in front of it, and
-// this one as the load generator. Rounds alternate direct → proxy and proxy → direct so that drift
-// on a shared machine hits both sides alike. Writes bench/results/proxy.json.
+// Five sides, each in its own process: the mock service (direct), and four hops in front of it
+// (bench/proxy-hops.mjs): our proxy and a minimal hand-written pass-through, each on Node `http`
+// and on workerd. This process is the load generator. Rounds alternate the order of the sides so
+// that drift on a shared machine hits all alike. The figures that matter: ours against the
+// minimal hop on the same runtime. Writes bench/results/proxy.json.
 //
 //   node bench/proxy.mjs [--requests 2000] [--concurrency 50] [--rounds 4] [--warmup 100]
 //                        [--serial 300] [--qr]
@@ -16,12 +18,12 @@
 // 5 ms of CPU each), which measures the mock more than the proxy. Off by default.
 import { fork } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:http';
 import { cpus, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
+import { HOPS, serveHop } from './proxy-hops.mjs';
 
 const KEY = 'bench-key-0123456789';
-const DEADLINE_MS = 180_000;
+const DEADLINE_MS = 600_000;
 const REQUEST_TIMEOUT_MS = 10_000;
 
 const args = process.argv.slice(2);
@@ -36,7 +38,7 @@ const option = (name, fallback) => {
 
 const role = args[0];
 if (role === '--serve-mock') await serveMock();
-else if (role === '--serve-proxy') await serveProxy(args[1]);
+else if (role === '--serve-hop') await serveHopChild(args[1], args[2]);
 else await main();
 
 /** Child: the mock offers service. */
@@ -52,18 +54,11 @@ async function serveMock() {
   process.on('disconnect', () => mock.close().then(() => process.exit(0)));
 }
 
-/** Child: the proxy in front of the mock. */
-async function serveProxy(upstream) {
-  const { createOffersProxy, toNodeHandler } = await import('../dist/server/proxy/index.js');
-  const server = createServer(toNodeHandler(createOffersProxy({ upstream, apiKey: KEY })));
-  server.keepAliveTimeout = 30_000;
-  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
-  process.send({ url: `http://127.0.0.1:${server.address().port}/offers-proxy` });
-  process.on('disconnect', () => {
-    server.close();
-    server.closeAllConnections();
-    process.exit(0);
-  });
+/** Child: one hop in front of the mock (bench/proxy-hops.mjs). */
+async function serveHopChild(name, upstream) {
+  const hop = await serveHop(name, upstream, KEY);
+  process.send({ url: hop.url });
+  process.on('disconnect', () => hop.close().then(() => process.exit(0)));
 }
 
 /** Starts this file in a role and waits for the URL it serves. */
@@ -134,41 +129,41 @@ function summarise(parts) {
   };
 }
 
-/** Both sides and what the proxy adds. */
-function compare(direct, proxy) {
-  const diff = (key) => Math.round((proxy[key] - direct[key]) * 100) / 100;
+function round2(n) {
+  return Math.round(n * 100) / 100;
+}
+
+/** Ours against the minimal hop on one runtime (and both against the service itself). */
+function compare(sides, runtime) {
+  const minimal = sides[`${runtime}-minimal`];
+  const ours = sides[`${runtime}-ours`];
+  const added = (side, key) => round2(side[key] - sides.direct[key]);
   return {
-    direct,
-    proxy,
-    addedLatencyMs: {
-      meanMs: diff('meanMs'),
-      p50Ms: diff('p50Ms'),
-      p95Ms: diff('p95Ms'),
-      p99Ms: diff('p99Ms'),
-    },
-    throughputRatio: Math.round((proxy.reqPerSec / direct.reqPerSec) * 1000) / 1000,
+    throughputOursToMinimal: Math.round((ours.reqPerSec / minimal.reqPerSec) * 1000) / 1000,
+    throughputOursToDirect: Math.round((ours.reqPerSec / sides.direct.reqPerSec) * 1000) / 1000,
+    addedP50Ms: { minimal: added(minimal, 'p50Ms'), ours: added(ours, 'p50Ms') },
+    oursOverMinimalP50Ms: round2(ours.p50Ms - minimal.p50Ms),
   };
 }
 
-function printTable(title, { direct, proxy, addedLatencyMs: added, throughputRatio }) {
+function printTable(title, sides, comparisons) {
   const num = (n, width) => n.toFixed(2).padStart(width);
-  const row = (name, s) =>
-    `${name.padEnd(14)}${String(s.requests).padStart(9)}${String(s.errors).padStart(8)}` +
-    `${s.reqPerSec.toFixed(0).padStart(9)}${num(s.p50Ms, 9)}${num(s.p95Ms, 9)}${num(s.p99Ms, 9)}${num(s.meanMs, 9)}`;
   const head = ['requests', 'errors', 'req/s', 'p50 ms', 'p95 ms', 'p99 ms', 'mean ms'];
   console.log(`\n${title}`);
-  console.log(
-    `${'side'.padEnd(14)}${head[0].padStart(9)}${head[1].padStart(8)}${head
-      .slice(2)
-      .map((h) => h.padStart(9))
-      .join('')}`,
-  );
-  console.log(row('direct (mock)', direct));
-  console.log(row('via proxy', proxy));
-  console.log(
-    `${'added'.padEnd(14)}${''.padStart(26)}${num(added.p50Ms, 9)}${num(added.p95Ms, 9)}${num(added.p99Ms, 9)}${num(added.meanMs, 9)}`,
-  );
-  console.log(`throughput via proxy / direct: ${throughputRatio}`);
+  console.log(`${'side'.padEnd(17)}${head.map((h) => h.padStart(9)).join('')}`);
+  for (const [name, s] of Object.entries(sides)) {
+    console.log(
+      `${name.padEnd(17)}${String(s.requests).padStart(9)}${String(s.errors).padStart(9)}` +
+        `${s.reqPerSec.toFixed(0).padStart(9)}${num(s.p50Ms, 9)}${num(s.p95Ms, 9)}${num(s.p99Ms, 9)}${num(s.meanMs, 9)}`,
+    );
+  }
+  for (const [runtime, c] of Object.entries(comparisons)) {
+    console.log(
+      `${runtime}: ours/minimal throughput ${c.throughputOursToMinimal} (ours/direct ${c.throughputOursToDirect}); ` +
+        `p50 added over direct: minimal ${c.addedP50Ms.minimal} ms, ours ${c.addedP50Ms.ours} ms ` +
+        `(ours − minimal ${c.oursOverMinimalP50Ms} ms)`,
+    );
+  }
 }
 
 async function main() {
@@ -179,54 +174,59 @@ async function main() {
   const serial = option('serial', 300);
   const withQr = args.includes('--qr');
   const deadline = Date.now() + DEADLINE_MS;
+  const loadBefore = loadavg()[0];
 
   const mock = await child(['--serve-mock', ...(withQr ? ['--qr'] : [])]);
-  const proxy = await child(['--serve-proxy', mock.url]);
-  const targets = { direct: mock.url, proxy: proxy.url };
-  let loaded;
-  let unloaded;
+  const hops = [];
+  const results = {};
   try {
-    console.log(
-      `mock ${mock.url} · proxy ${proxy.url} · ${cpus().length} CPUs, load average ${loadavg()[0].toFixed(2)}`,
-    );
-    await run(targets.direct, warmup, concurrency);
-    await run(targets.proxy, warmup, concurrency);
+    for (const name of HOPS) hops.push({ name, ...(await child(['--serve-hop', name, mock.url])) });
+    const targets = { direct: mock.url, ...Object.fromEntries(hops.map((hop) => [hop.name, hop.url])) };
+    console.log(`mock ${mock.url} · ${cpus().length} CPUs, load average ${loadBefore.toFixed(2)}`);
+    for (const url of Object.values(targets)) await run(url, warmup, concurrency);
     const phase = async (count, parallel) => {
-      const parts = { direct: [], proxy: [] };
+      const parts = Object.fromEntries(Object.keys(targets).map((side) => [side, []]));
       const perRound = Math.ceil(count / rounds);
       for (let r = 0; r < rounds; r += 1) {
         if (Date.now() > deadline) throw new Error(`over the ${DEADLINE_MS / 1000} s time bound`);
-        const order = r % 2 === 0 ? ['direct', 'proxy'] : ['proxy', 'direct'];
+        const order = r % 2 === 0 ? Object.keys(targets) : Object.keys(targets).reverse();
         for (const side of order) parts[side].push(await run(targets[side], perRound, parallel));
       }
-      return compare(summarise(parts.direct), summarise(parts.proxy));
+      const sides = Object.fromEntries(Object.entries(parts).map(([side, p]) => [side, summarise(p)]));
+      return { sides, comparisons: { node: compare(sides, 'node'), workerd: compare(sides, 'workerd') } };
     };
-    loaded = await phase(requests, concurrency);
+    results.underLoad = await phase(requests, concurrency);
     printTable(
       `under load: ${requests} requests per side, concurrency ${concurrency}, ${rounds} alternating rounds`,
-      loaded,
+      results.underLoad.sides,
+      results.underLoad.comparisons,
     );
-    unloaded = await phase(serial, 1);
-    printTable(`serial: ${serial} requests per side, one at a time`, unloaded);
+    results.serial = await phase(serial, 1);
+    printTable(
+      `serial: ${serial} requests per side, one at a time`,
+      results.serial.sides,
+      results.serial.comparisons,
+    );
   } finally {
     mock.proc.disconnect();
-    proxy.proc.disconnect();
+    for (const hop of hops) hop.proc.disconnect();
   }
 
   const result = {
     at: new Date().toISOString(),
     node: process.version,
     cpus: cpus().length,
-    loadavg: loadavg().map((n) => Math.round(n * 100) / 100),
+    loadavg: { before: round2(loadBefore), after: round2(loadavg()[0]) },
     settings: { requests, concurrency, rounds, warmup, serial, qrFixtures: withQr },
-    underLoad: loaded,
-    serial: unloaded,
+    ...results,
   };
   const dir = new URL('./results/', import.meta.url);
   mkdirSync(dir, { recursive: true });
   writeFileSync(new URL('proxy.json', dir), `${JSON.stringify(result, null, 2)}\n`);
   console.log(`written: bench/results/proxy.json`);
-  const errors = [loaded, unloaded].flatMap((p) => [...p.direct.firstErrors, ...p.proxy.firstErrors]);
+  const errors = [results.underLoad, results.serial].flatMap((p) =>
+    Object.values(p.sides).flatMap((side) => side.firstErrors),
+  );
   if (errors.length > 0) {
     console.error('errors:', errors);
     process.exitCode = 1;

@@ -4,9 +4,11 @@
 //   OFFERS_UPSTREAM   base URL of the offers service
 //   OFFERS_API_KEY    the key (a secret binding; never in the page)
 //   ALLOWED_ORIGINS   comma-separated page origins, if pages on other origins call it
+//   TRUST_PROXY, MAX_BODY_BYTES, TIMEOUT_MS   optional, as in node-http.mjs
 import { createOffersProxy } from 'adpx-offers/proxy';
 
 let proxy;
+const numberOr = (value, fallback) => (value ? Number(value) : fallback);
 
 export default {
   async fetch(request, env) {
@@ -14,7 +16,9 @@ export default {
       upstream: env.OFFERS_UPSTREAM,
       apiKey: env.OFFERS_API_KEY,
       allowedOrigins: env.ALLOWED_ORIGINS ? env.ALLOWED_ORIGINS.split(',') : [],
-      timeoutMs: 5_000,
+      trustProxy: numberOr(env.TRUST_PROXY, false),
+      maxBodyBytes: numberOr(env.MAX_BODY_BYTES, undefined),
+      timeoutMs: numberOr(env.TIMEOUT_MS, 5_000),
     });
     // Cloudflare sets CF-Connecting-IP from the connection itself (a client cannot forge it there);
     // elsewhere pass the runtime's peer address (see deno.mjs, bun.mjs).
