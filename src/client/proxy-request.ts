@@ -6,7 +6,7 @@
 import type { FetchOffersOptions } from './options.js';
 import type { OffersRequestEnv } from './request.js';
 import { validateOffersOptions } from './request.js';
-import { invalidRequest } from './request-values.js';
+import { invalidRequest } from '../options/values.js';
 
 /**
  * The env a server passes to `buildOffersRequest`: no `navigator` User-Agent default and no
