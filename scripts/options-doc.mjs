@@ -27,7 +27,14 @@ function literal(node) {
   return undefined;
 }
 
-/** `[{ name, property, attribute, type, config, sent, doc, initial }]` in the table's order. */
+/** A JSDoc comment's text (a string, or the parts of one with links). */
+const text = (comment) =>
+  typeof comment === 'string' ? comment : (comment ?? []).map((part) => part.text).join('');
+
+/**
+ * `[{ name, property, attribute, type, config, initial, doc, sent }]` in the table's order: the
+ * literal fields of each entry, its JSDoc as `doc` and its `@sent` tag as `sent`.
+ */
 export function readOptions() {
   const source = ts.createSourceFile(SCHEMA, readFileSync(SCHEMA, 'utf8'), ts.ScriptTarget.ES2022, true);
   let table;
@@ -39,6 +46,11 @@ export function readOptions() {
   if (!table) throw new Error('options-doc: no OPTIONS table in src/options/schema.ts');
   return table.properties.map((entry) => {
     const option = { name: entry.name.getText() };
+    for (const jsDoc of entry.jsDoc ?? []) {
+      option.doc = text(jsDoc.comment).replace(/\s+/g, ' ').trim();
+      const sent = jsDoc.tags?.find((tag) => tag.tagName.text === 'sent');
+      if (sent) option.sent = text(sent.comment).trim();
+    }
     for (const field of entry.initializer.properties) {
       const value = literal(field.initializer);
       if (value !== undefined) option[field.name.getText()] = value;

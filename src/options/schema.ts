@@ -19,7 +19,11 @@ import {
   toText,
 } from './values.js';
 
-/** One option. `parse` turns what a page configured into the value used (throwing on a refusal). */
+/**
+ * One option. `parse` turns what a page configured into the value used (throwing on a refusal).
+ * Its doc is the entry's JSDoc, and `@sent` says how the request carries it: scripts/options-doc.mjs
+ * reads them for docs/api.md and custom-elements.json (comments stay out of the bundle).
+ */
 export interface OptionSpec {
   /** The `<adpx-offers>` property; absent: the launcher's only. */
   property?: string;
@@ -33,15 +37,12 @@ export interface OptionSpec {
   config?: string;
   /** The option of `fetchOffers` it becomes. */
   fetch?: keyof FetchOffersOptions;
-  /** How the request carries it (docs), e.g. `body pub_user_id`, `query loyaltyboost`. */
-  sent?: string;
   /** Keys of a `getOffers` payload that give it for one call (they win over the configured one). */
   payloadKeys?: readonly string[];
   /** The launcher does not write it onto its unit (page-wide: `Adpx` applies it itself). */
   notOnUnit?: true;
   /** The launcher's value; default applied, `invalid_request` thrown on a refused value. */
   parse: (value: unknown) => unknown;
-  doc: string;
 }
 
 const bool = (fallback: boolean) => (value: unknown) => toBoolean(value) ?? fallback;
@@ -60,6 +61,10 @@ export function toEndpoint(value: unknown): string | undefined {
 }
 
 export const OPTIONS = {
+  /**
+   * API key (direct connect) or SDK ID. Required.
+   * @sent query `api_key`
+   */
   accountId: {
     property: 'apiKey',
     attribute: 'api-key',
@@ -67,12 +72,14 @@ export const OPTIONS = {
     initial: '',
     config: 'accountId',
     fetch: 'apiKey',
-    sent: 'query `api_key`',
     parse: (value: unknown): string =>
       toText(value) ??
       invalidRequest('The SDK ID is missing: pass Adpx.init({ accountId }) or Adpx.init(sdkId).'),
-    doc: 'API key (direct connect) or SDK ID. Required.',
   },
+  /**
+   * Base URL of the offers service or of your proxy (absolute http(s)). Required to load.
+   * @sent base URL
+   */
   endpoint: {
     property: 'endpoint',
     attribute: 'endpoint',
@@ -80,10 +87,12 @@ export const OPTIONS = {
     initial: '',
     config: 'endpoint',
     fetch: 'endpoint',
-    sent: 'base URL',
     parse: toEndpoint,
-    doc: 'Base URL of the offers service or of your proxy (absolute http(s)). Required to load.',
   },
+  /**
+   * Where the unit is triggered, e.g. `checkout`; the launcher's default is `default`.
+   * @sent body `placement`
+   */
   placement: {
     property: 'placement',
     attribute: 'placement',
@@ -91,11 +100,14 @@ export const OPTIONS = {
     initial: '',
     config: 'placement',
     fetch: 'placement',
-    sent: 'body `placement`',
+
     payloadKeys: ['placement'],
     parse: (value: unknown): string => toText(value) ?? 'default',
-    doc: "Where the unit is triggered, e.g. `checkout`; the launcher's default is `default`.",
   },
+  /**
+   * `v2` (default) or `v4`.
+   * @sent path `/native/v2/`, `/native/v4/`
+   */
   apiVersion: {
     property: 'apiVersion',
     attribute: 'api-version',
@@ -103,55 +115,69 @@ export const OPTIONS = {
     initial: 'v2',
     config: 'apiVersion',
     fetch: 'apiVersion',
-    sent: 'path `/native/v2/`, `/native/v4/`',
     parse: (value: unknown): 'v2' | 'v4' =>
       value === undefined ? 'v2' : oneOf('apiVersion', value, ['v2', 'v4'] as const, false),
-    doc: '`v2` (default) or `v4`.',
   },
+  /**
+   * The publisher's id of the user.
+   * @sent body `pub_user_id`
+   */
   pubUserId: {
     property: 'pubUserId',
     attribute: 'pub-user-id',
     type: 'string',
     config: 'pubUserId',
     fetch: 'pubUserId',
-    sent: 'body `pub_user_id`',
+
     payloadKeys: ['pub_user_id'],
     parse: (value: unknown): string | undefined => toText(value),
-    doc: "The publisher's id of the user.",
   },
+  /**
+   * `0`, `1` or `2`.
+   * @sent query `loyaltyboost`
+   */
   loyaltyboost: {
     property: 'loyaltyboost',
     attribute: 'loyaltyboost',
     type: 'string',
     config: 'loyaltyboost',
     fetch: 'loyaltyboost',
-    sent: 'query `loyaltyboost`',
+
     payloadKeys: ['loyaltyboost'],
     parse: (value: unknown) => (isAbsent(value) ? undefined : toLoyaltyboost(value)),
-    doc: '`0`, `1` or `2`.',
   },
+  /**
+   * `0` or `1`.
+   * @sent query `creative`
+   */
   creative: {
     property: 'creative',
     attribute: 'creative',
     type: 'string',
     config: 'creative',
     fetch: 'creative',
-    sent: 'query `creative`',
+
     payloadKeys: ['creative', 'creatives'],
     parse: (value: unknown) => (isAbsent(value) ? undefined : toCreative(value)),
-    doc: '`0` or `1`.',
   },
+  /**
+   * One campaign id (letters, digits, `_`, `-`).
+   * @sent query `campaignId`
+   */
   campaignId: {
     property: 'campaignId',
     attribute: 'campaign-id',
     type: 'string',
     config: 'campaignId',
     fetch: 'campaignId',
-    sent: 'query `campaignId`',
+
     payloadKeys: ['campaignId'],
     parse: (value: unknown) => (isAbsent(value) ? undefined : toCampaignId(value)),
-    doc: 'One campaign id (letters, digits, `_`, `-`).',
   },
+  /**
+   * Ask for test offers; the service records no tracking for them.
+   * @sent body `dev: 1`
+   */
   dev: {
     property: 'dev',
     attribute: 'dev',
@@ -159,17 +185,17 @@ export const OPTIONS = {
     initial: false,
     config: 'dev',
     fetch: 'dev',
-    sent: 'body `dev: 1`',
+
     payloadKeys: ['dev'],
     parse: bool(false),
-    doc: 'Ask for test offers; the service records no tracking for them.',
   },
+  /** The launcher's form of `dev`: `0` live (default), `1` test. Set before `init`. */
   environment: {
     type: 'number',
     config: 'environment',
     parse: (value: unknown): 0 | 1 | undefined => toEnvironment(value),
-    doc: "The launcher's form of `dev`: `0` live (default), `1` test. Set before `init`.",
   },
+  /** Log decisions and beacons to the console with the `[adpx]` prefix. */
   debug: {
     property: 'debug',
     attribute: 'debug',
@@ -178,16 +204,10 @@ export const OPTIONS = {
     config: 'debug',
     fetch: 'debug',
     parse: bool(false),
-    doc: 'Log decisions and beacons to the console with the `[adpx]` prefix.',
   },
-  payload: {
-    property: 'payload',
-    attribute: false,
-    type: 'object',
-    initial: () => ({}),
-    parse: asGiven,
-    doc: "Extra body keys sent with each load (the launcher's is `window.AdpxUser`).",
-  },
+  /** Extra body keys sent with each load (the launcher's is `window.AdpxUser`). */
+  payload: { property: 'payload', attribute: false, type: 'object', initial: () => ({}), parse: asGiven },
+  /** The visitor's consent as the host knows it; wins over the page's consent platform (docs/privacy.md). */
   consent: {
     property: 'consent',
     attribute: false,
@@ -195,8 +215,8 @@ export const OPTIONS = {
     config: 'consent',
     notOnUnit: true,
     parse: asGiven,
-    doc: "The visitor's consent as the host knows it; wins over the page's consent platform (docs/privacy.md).",
   },
+  /** Ms the first request waits for a consent platform that has not answered (default 1500, at most 60000). */
   consentTimeoutMs: {
     property: 'consentTimeout',
     attribute: 'consent-timeout',
@@ -204,53 +224,34 @@ export const OPTIONS = {
     initial: DEFAULT_CONSENT_TIMEOUT_MS,
     config: 'consentTimeout',
     parse: (value: unknown): number => clampMs(value, DEFAULT_CONSENT_TIMEOUT_MS, 60_000),
-    doc: 'Ms the first request waits for a consent platform that has not answered (default 1500, at most 60000).',
   },
+  /** The language when neither the unit nor the page has a `lang` (docs/i18n.md). */
   language: {
     property: 'defaultLanguage',
     attribute: false,
     type: 'string',
     config: 'language',
     parse: (value: unknown): string | undefined => toText(value),
-    doc: 'The language when neither the unit nor the page has a `lang` (docs/i18n.md).',
   },
-  strings: {
-    property: 'strings',
-    attribute: false,
-    type: 'object',
-    config: 'strings',
-    parse: asGiven,
-    doc: "Overrides of the unit's own words by key (docs/i18n.md).",
-  },
-  autoLoad: {
-    type: 'boolean',
-    config: 'autoLoad',
-    parse: bool(true),
-    doc: 'Load on `init` (default true).',
-  },
-  autoShow: {
-    type: 'boolean',
-    config: 'autoShow',
-    parse: bool(false),
-    doc: 'Show as soon as offers arrive (default false).',
-  },
-  prefetch: {
-    type: 'boolean',
-    config: 'prefetch',
-    parse: bool(false),
-    doc: 'SDK prefetch: share the response with the checkout WebView through DOM storage.',
-  },
+  /** Overrides of the unit's own words by key (docs/i18n.md). */
+  strings: { property: 'strings', attribute: false, type: 'object', config: 'strings', parse: asGiven },
+  /** Load on `init` (default true). */
+  autoLoad: { type: 'boolean', config: 'autoLoad', parse: bool(true) },
+  /** Show as soon as offers arrive (default false). */
+  autoShow: { type: 'boolean', config: 'autoShow', parse: bool(false) },
+  /** SDK prefetch: share the response with the checkout WebView through DOM storage. */
+  prefetch: { type: 'boolean', config: 'prefetch', parse: bool(false) },
+  /** How long a prefetched response stays usable, in ms (default 5 minutes, at most 1 hour). */
   prefetchTtlMs: {
     type: 'number',
     config: 'prefetchTtlMs',
     parse: (value: unknown): number => clampMs(value, DEFAULT_PREFETCH_TTL_MS, MAX_PREFETCH_TTL_MS),
-    doc: 'How long a prefetched response stays usable, in ms (default 5 minutes, at most 1 hour).',
   },
+  /** Exact origin of the parent page for the iframe bridge; anything else is ignored with a warning. */
   parentOrigin: {
     type: 'string',
     config: 'parentOrigin',
     parse: (value: unknown): string | undefined => toExactOrigin(value),
-    doc: 'Exact origin of the parent page for the iframe bridge; anything else is ignored with a warning.',
   },
 } as const satisfies Record<string, OptionSpec>;
 

@@ -6,7 +6,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { API_DOC, renderApiDoc } from '../../scripts/options-doc.mjs';
+import { API_DOC, readOptions, renderApiDoc } from '../../scripts/options-doc.mjs';
 import { AdpxOffersElement } from '../../src/elements/adpx-offers.js';
 import { defineElements } from '../../src/elements/registry.js';
 import type { AdpxOffersAttributes, AdpxOffersProperties } from '../../src/frameworks/attributes.js';
@@ -60,8 +60,9 @@ describe('the options table', () => {
       const names = optionEntries().flatMap(([, spec]) => (spec[field] ? [spec[field]] : []));
       expect(new Set(names).size, field).toBe(names.length);
     }
+    const docs = new Map(readOptions().map((option) => [option.name, option.doc]));
     for (const [name, spec] of optionEntries()) {
-      expect(spec.doc.length, name).toBeGreaterThan(10);
+      expect(docs.get(name)?.length, name).toBeGreaterThan(10);
       expect(spec.property || spec.config, name).toBeTruthy();
     }
   });
