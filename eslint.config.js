@@ -10,7 +10,7 @@ import tseslint from 'typescript-eslint';
 const LAYERS = [
   ['events'],
   ['model'],
-  ['client'],
+  ['client', 'options'],
   ['consent', 'i18n'],
   ['tracking', 'sanitize', 'hosts'],
   ['elements'],

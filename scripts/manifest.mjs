@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { create, ts } from '@custom-elements-manifest/analyzer';
 import { litPlugin } from '@custom-elements-manifest/analyzer/src/features/framework-plugins/lit/lit.js';
 import globby from 'globby';
+import { readOptions } from './options-doc.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 export const MANIFEST_PATH = fileURLToPath(new URL('../custom-elements.json', import.meta.url));
@@ -82,6 +83,42 @@ function registryDefinePlugin() {
   };
 }
 
+const OPTIONS_CLASS = 'OffersRequestElement';
+const TYPES = { boolean: 'boolean', number: 'number', string: 'string', object: 'object' };
+
+/**
+ * The element's options are declared in src/options/schema.ts (its `static properties` are built
+ * from that table at run time, which the analyzer cannot follow): this plugin writes each one's
+ * attribute, field and doc onto the class that declares them, before inheritance is resolved.
+ */
+function optionsPlugin() {
+  return {
+    name: 'adpx-options',
+    moduleLinkPhase({ moduleDoc }) {
+      const declaration = moduleDoc.declarations?.find((d) => d.name === OPTIONS_CLASS);
+      if (!declaration) return;
+      declaration.members ??= [];
+      declaration.attributes ??= [];
+      for (const option of readOptions().filter((o) => o.property)) {
+        let member = declaration.members.find((m) => m.name === option.property);
+        if (!member) declaration.members.push((member = { kind: 'field', name: option.property }));
+        member.description = option.doc;
+        member.type ??= { text: TYPES[option.type] };
+        if (option.initial !== undefined && !String(option.initial).startsWith('{'))
+          member.default = JSON.stringify(option.initial);
+        if (!option.attribute) continue;
+        member.attribute = option.attribute;
+        declaration.attributes.push({
+          name: option.attribute,
+          type: member.type,
+          description: option.doc,
+          fieldName: option.property,
+        });
+      }
+    },
+  };
+}
+
 /**
  * Keeps what a page may use: private members go (they churn with every refactor), and events
  * come from the `@fires` JSDoc, each typed as the `AdpxEvent` it is (`detail` per event name). The
@@ -102,7 +139,7 @@ export async function generateManifest() {
   const modules = paths.map((path) =>
     ts.createSourceFile(path, readFileSync(`${root}/${path}`, 'utf8'), ts.ScriptTarget.ES2015, true),
   );
-  const manifest = create({ modules, plugins: [...litPlugin(), registryDefinePlugin()] });
+  const manifest = create({ modules, plugins: [...litPlugin(), optionsPlugin(), registryDefinePlugin()] });
   return `${JSON.stringify(manifest, null, 2)}\n`;
 }
 

@@ -3,13 +3,8 @@
  * (numbers, booleans, payload entries) become the strings the service expects. Pure functions.
  */
 import type { DebugLog } from '../debug.js';
-import { OffersError } from '../errors.js';
+import { invalidRequest } from '../options/values.js';
 import type { FetchOffersOptions } from './options.js';
-
-/** Throws the `invalid_request` error that every validation failure uses. */
-export function invalidRequest(message: string): never {
-  throw new OffersError('invalid_request', message);
-}
 
 /** The query options of the fetch operation, validated. */
 export interface OffersQueryOptions {
@@ -32,8 +27,6 @@ export const PAYLOAD_QUERY_KEYS: ReadonlySet<string> = new Set([
 /** Payload keys never sent: the API key must not end up in the body (custom keys reach reports). */
 export const PAYLOAD_FORBIDDEN_KEYS: ReadonlySet<string> = new Set(['api_key', 'apiKey']);
 
-const LOYALTYBOOST_VALUES = ['0', '1', '2'] as const;
-const CREATIVE_VALUES = ['0', '1'] as const;
 /** One campaign id: letters, digits, `_` or `-` (no lists: one campaign per request). */
 const CAMPAIGN_ID = /^[A-Za-z0-9_-]{1,64}$/;
 
@@ -51,7 +44,12 @@ function optionText(value: unknown, booleans: boolean): string | undefined {
 }
 
 /** `value` when it is one of `allowed` (after {@link optionText}); otherwise a clear error. */
-function oneOf<T extends string>(name: string, value: unknown, allowed: readonly T[], booleans: boolean): T {
+export function oneOf<T extends string>(
+  name: string,
+  value: unknown,
+  allowed: readonly T[],
+  booleans: boolean,
+): T {
   const text = optionText(value, booleans);
   const match = allowed.find((candidate) => candidate === text);
   if (match === undefined) {
@@ -87,18 +85,23 @@ export function resolveQueryOptions(options: FetchOffersOptions): OffersQueryOpt
   const { payload } = options;
   const query: OffersQueryOptions = {};
   const loyaltyboost = pick(options.loyaltyboost, payload, ['loyaltyboost']);
-  if (loyaltyboost !== undefined) {
-    query.loyaltyboost = oneOf('loyaltyboost', loyaltyboost, LOYALTYBOOST_VALUES, false);
-  }
+  if (loyaltyboost !== undefined) query.loyaltyboost = toLoyaltyboost(loyaltyboost);
   const creative = pick(options.creative, payload, ['creative', 'creatives']);
-  if (creative !== undefined) query.creative = oneOf('creative', creative, CREATIVE_VALUES, true);
+  if (creative !== undefined) query.creative = toCreative(creative);
   const campaignId = pick(options.campaignId, payload, ['campaignId']);
   if (campaignId !== undefined) query.campaignId = toCampaignId(campaignId);
   return query;
 }
 
+/** `'0'`, `'1'` or `'2'` (a number too); else `invalid_request`. */
+export const toLoyaltyboost = (value: unknown) =>
+  oneOf('loyaltyboost', value, ['0', '1', '2'] as const, false);
+
+/** `'0'` or `'1'` (a number or boolean too); else `invalid_request`. */
+export const toCreative = (value: unknown) => oneOf('creative', value, ['0', '1'] as const, true);
+
 /** One campaign id, as a string. */
-function toCampaignId(value: unknown): string {
+export function toCampaignId(value: unknown): string {
   const text =
     typeof value === 'number' && !Number.isSafeInteger(value) ? undefined : optionText(value, false);
   if (text === undefined || !CAMPAIGN_ID.test(text)) {

@@ -10,12 +10,13 @@ import {
   PAYLOAD_FORBIDDEN_KEYS,
   PAYLOAD_QUERY_KEYS,
   describe,
-  invalidRequest,
   normalizeDev,
   payloadValue,
   resolveQueryOptions,
 } from './request-values.js';
 import type { OffersQueryOptions } from './request-values.js';
+import { invalidRequest, MAX_TIMER_MS } from '../options/values.js';
+import { OPTIONS, toEndpoint } from '../options/schema.js';
 
 /** A request ready for `fetch`: POST `url` with `JSON.stringify(body)` and `headers`. */
 export interface OffersRequest {
@@ -46,8 +47,6 @@ export function offersPath(apiVersion: 'v2' | 'v4' = 'v2'): string {
   return `/native/${apiVersion}/offers.json`;
 }
 
-/** Largest timeout a timer can hold (2^31 − 1 ms, about 24.8 days). */
-const MAX_TIMEOUT_MS = 2_147_483_647;
 const silent: DebugLog = () => {};
 
 /**
@@ -65,13 +64,11 @@ export function validateOffersOptions(options: unknown): asserts options is Fetc
   const endpoint = requireText(record, 'endpoint');
   requireText(record, 'apiKey');
   requireText(record, 'placement');
-  checkEndpoint(endpoint);
+  toEndpoint(endpoint);
   const { apiVersion, timeoutMs, payload, adpxFp, signal } = record;
-  if (apiVersion !== undefined && apiVersion !== 'v2' && apiVersion !== 'v4') {
-    invalidRequest(`apiVersion must be 'v2' or 'v4'; got ${describe(apiVersion)}.`);
-  }
+  OPTIONS.apiVersion.parse(apiVersion);
   if (timeoutMs !== undefined && !isTimeout(timeoutMs)) {
-    invalidRequest(`timeoutMs must be a number of milliseconds from 1 to ${MAX_TIMEOUT_MS}.`);
+    invalidRequest(`timeoutMs must be a number of milliseconds from 1 to ${MAX_TIMER_MS}.`);
   }
   for (const key of ['pubUserId', 'ua', 'ip'] as const) {
     const value = record[key];
@@ -103,22 +100,8 @@ function requireText(record: Record<string, unknown>, key: 'endpoint' | 'apiKey'
   return value.trim();
 }
 
-/** An absolute http(s) URL without credentials (fetch refuses those). */
-function checkEndpoint(endpoint: string): void {
-  let url: URL;
-  try {
-    url = new URL(endpoint);
-  } catch {
-    return invalidRequest(`endpoint must be an absolute http(s) URL; got ${describe(endpoint)}.`);
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    invalidRequest(`endpoint must be an absolute http(s) URL; got ${describe(endpoint)}.`);
-  }
-  if (url.username !== '' || url.password !== '') invalidRequest('endpoint must not contain credentials.');
-}
-
 function isTimeout(value: unknown): boolean {
-  return typeof value === 'number' && Number.isFinite(value) && value >= 1 && value <= MAX_TIMEOUT_MS;
+  return typeof value === 'number' && Number.isFinite(value) && value >= 1 && value <= MAX_TIMER_MS;
 }
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {

@@ -9,9 +9,6 @@ import { PageCmps } from './page-cmps.js';
 import { decideConsent, parseSectionIds } from './rule.js';
 import type { AdpxConsent, ConsentDecision, ConsentSignals } from './types.js';
 
-/** How long the first request waits for a consent platform that exists but has not answered. */
-export const DEFAULT_CONSENT_TIMEOUT_MS = 1500;
-
 let explicit: AdpxConsent | undefined;
 let cmps: PageCmps | undefined;
 let last: ConsentDecision | undefined;

@@ -1,5 +1,4 @@
 export {
-  DEFAULT_CONSENT_TIMEOUT_MS,
   forget,
   getConsent,
   resolveConsent,

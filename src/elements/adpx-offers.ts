@@ -114,13 +114,6 @@ export class AdpxOffersElement extends OffersRequestElement {
   @property({ type: Boolean, attribute: 'backdrop-dismiss' }) backdropDismiss = false;
   /** Styles and settings over the response's (the script API's `styles`/`settings`). */
   @property({ attribute: false }) overrides: UnitOverrides = {};
-  /**
-   * Overrides of the unit's own words by key (docs/i18n.md): `close`, `previous`, `next`,
-   * `progress` (`{current}`, `{total}`), `terms`, `privacy`, `offerFrom` (`{advertiser}`),
-   * `moreOffers`, `saveForLater`, … An unknown key is ignored with a debug line.
-   */
-  @property({ attribute: false }) strings?: AdpxStrings;
-
   /** A service response supplied by the host: rendered without fetching. */
   @property({ attribute: false })
   get response(): OffersResponse | undefined {

@@ -9,50 +9,57 @@
 import type { AdpxOfferElement } from '../elements/adpx-offer.js';
 import type { AdpxOffersElement } from '../elements/adpx-offers.js';
 import type { AdpxTermsElement } from '../elements/terms/adpx-terms.js';
+import type { OptionName, OPTIONS } from '../options/schema.js';
 
 // Re-exported so that a page importing only these typings also gets the global maps declared
 // beside them: HTMLElementTagNameMap (registry) and the `adpx-*` events in HTMLElementEventMap.
 export type { defineElements } from '../elements/registry.js';
 export type { AdpxEvent, AdpxEventName, AdpxEventPayloads } from '../events/adpx-event.js';
 
-/** Attributes of `<adpx-offers>` (docs/api.md), typed like the properties they feed. */
-export interface AdpxOffersAttributes {
-  'api-key'?: string;
-  endpoint?: string;
-  placement?: string;
-  'api-version'?: AdpxOffersElement['apiVersion'];
-  'pub-user-id'?: string;
-  loyaltyboost?: NonNullable<AdpxOffersElement['loyaltyboost']>;
-  creative?: NonNullable<AdpxOffersElement['creative']>;
-  'campaign-id'?: string;
-  dev?: boolean;
+type Options = typeof OPTIONS;
+/** The options that `<adpx-offers>` has as attributes, and those it has as properties only. */
+type AttributeOption = {
+  [K in OptionName]: Options[K] extends { attribute: string } ? K : never;
+}[OptionName];
+type PropertyOption = { [K in OptionName]: Options[K] extends { attribute: false } ? K : never }[OptionName];
+type Property<K extends OptionName> = Options[K] extends { property: infer P extends keyof AdpxOffersElement }
+  ? P
+  : never;
+/** An attribute's value: booleans and numbers as in HTML, strings typed like their property. */
+type AttributeValue<K extends OptionName> = Options[K]['type'] extends 'boolean'
+  ? boolean
+  : Options[K]['type'] extends 'number'
+    ? number | `${number}`
+    : NonNullable<AdpxOffersElement[Property<K>]>;
+
+/** The request options' attributes (src/options/schema.ts). */
+export type AdpxOptionAttributes = {
+  [
+    K in AttributeOption as Options[K] extends { attribute: infer A extends string } ? A : never
+  ]?: AttributeValue<K>;
+};
+/** The options set as properties only (rich data). */
+export type AdpxOptionProperties = { [K in PropertyOption as Property<K>]?: AdpxOffersElement[Property<K>] };
+
+/** Attributes of `<adpx-offers>` (docs/api.md): the options', then the display's. */
+export interface AdpxOffersAttributes extends AdpxOptionAttributes {
   layout?: AdpxOffersElement['layout'];
   terms?: AdpxOffersElement['terms'];
   manual?: boolean;
   dwell?: number | `${number}`;
-  debug?: boolean;
   heading?: string;
   'hide-close'?: boolean;
   'show-qr'?: boolean;
   transparent?: boolean;
   'backdrop-dismiss'?: boolean;
-  'consent-timeout'?: number | `${number}`;
 }
 
 /** Properties of `<adpx-offers>` for rich data: set them as properties, never as attributes. */
-export interface AdpxOffersProperties {
-  /** Extra body keys sent with each load. */
-  payload?: Record<string, unknown>;
+export interface AdpxOffersProperties extends AdpxOptionProperties {
   /** A service response fetched by the host (`{ data }` envelope or the data object): rendered without fetching. */
   response?: unknown;
   /** Styles and settings over the response's (as the script API's `styles`/`settings`). */
   overrides?: AdpxOffersElement['overrides'];
-  /** The visitor's consent (docs/privacy.md); wins over the page's consent platform. */
-  consent?: AdpxOffersElement['consent'];
-  /** Overrides of the unit's own words by key (docs/i18n.md). */
-  strings?: AdpxOffersElement['strings'];
-  /** The language when neither the unit nor the page has a `lang`. */
-  defaultLanguage?: string;
 }
 
 /** Attributes of `<adpx-offer>`, the card used alone. */

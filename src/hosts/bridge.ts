@@ -24,31 +24,6 @@ export interface DetectBridgeOptions {
   parentOrigin?: string;
 }
 
-/**
- * The exact origin `value` names (`https://shop.example`), or undefined for anything else: `*`,
- * `null`, relative or non-http(s) URLs, and URLs with a path, query or credentials.
- */
-export function toExactOrigin(value: unknown): string | undefined {
-  if (typeof value !== 'string' || value.length > 2048) return undefined;
-  let url: URL;
-  try {
-    url = new URL(value.trim());
-  } catch {
-    return undefined;
-  }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') return undefined;
-  if (
-    url.username ||
-    url.password ||
-    url.search ||
-    url.hash ||
-    (url.pathname !== '/' && url.pathname !== '')
-  ) {
-    return undefined;
-  }
-  return url.origin;
-}
-
 function parentOriginOf(win: Window, configured?: string): string | undefined {
   if (configured) return configured;
   const ancestor = win.location.ancestorOrigins?.[0];

@@ -1,3 +1,4 @@
+import { httpUrl } from '../options/values.js';
 import { detectBridge } from './bridge.js';
 
 /** How a URL was handed on: to the native host (which opens it externally) or a new tab. */
@@ -9,13 +10,8 @@ export type OpenedIn = 'host' | 'tab' | 'blocked';
  * opens in a new tab with `noopener`. Only absolute http(s) URLs are ever opened.
  */
 export function openOfferUrl(url: string, win: Window = window): OpenedIn {
-  let parsed: URL;
-  try {
-    parsed = new URL(url);
-  } catch {
-    return 'blocked';
-  }
-  if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') return 'blocked';
+  const parsed = httpUrl(url);
+  if (!parsed) return 'blocked';
   const bridge = detectBridge(win);
   if (bridge && bridge.kind !== 'iframe') return 'host';
   win.open(parsed.href, '_blank', 'noopener');

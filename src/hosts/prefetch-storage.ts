@@ -14,11 +14,6 @@ import { isJsonObject } from '../model/coerce.js';
 import { normalizeResponse } from '../model/normalize.js';
 import type { OffersResponse } from '../model/types.js';
 
-/** Five minutes: long enough for a checkout flow, short enough for offers to stay current. */
-export const DEFAULT_PREFETCH_TTL_MS = 5 * 60_000;
-/** Longest TTL accepted; a longer one is cut to this. */
-export const MAX_PREFETCH_TTL_MS = 60 * 60_000;
-
 const PREFIX = 'adpx:prefetch:v1:';
 /** Clock difference tolerated for an entry saved "in the future" (two WebViews, one clock). */
 const CLOCK_SKEW_MS = 5_000;
@@ -77,12 +72,6 @@ export function prefetchStorageKey(key: Pick<PrefetchRequestKey, 'sdkId' | 'plac
 export function requestFingerprint(key: PrefetchRequestKey): string {
   const { sdkId, placement, endpoint, apiVersion, dev, payload } = key;
   return hashText(stableStringify({ sdkId, placement, endpoint, apiVersion, dev, payload }));
-}
-
-/** The TTL to use: a finite number of ms from 0 to one hour; anything else is the default. */
-export function prefetchTtl(value: unknown): number {
-  if (typeof value !== 'number' || !Number.isFinite(value) || value < 0) return DEFAULT_PREFETCH_TTL_MS;
-  return Math.min(value, MAX_PREFETCH_TTL_MS);
 }
 
 /** `localStorage`, or null where it is missing or blocked (it may throw on access). */

@@ -43,6 +43,11 @@ const STYLE_KEY = /^[a-z][a-z0-9_]{0,62}_color$/;
  * - `privacy_url` must pass `safeHttpUrl`; `styles` keeps valid colours only; `settings` keeps a
  *   positive `max_display_time` and a boolean `auto_close`.
  */
+/** {@link normalizeResponse} of a `{ data }` envelope or of the data object itself. */
+export function normalizeEnvelope(raw: object, log?: DebugLog): OffersResponse {
+  return normalizeResponse('data' in raw ? raw : { data: raw }, log);
+}
+
 export function normalizeResponse(raw: unknown, log: DebugLog = silent): OffersResponse {
   const data = isJsonObject(raw) ? raw.data : undefined;
   if (!isJsonObject(data)) {

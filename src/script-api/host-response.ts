@@ -5,7 +5,7 @@
  */
 import { OffersError } from '../errors.js';
 import { isJsonObject } from '../model/coerce.js';
-import { normalizeResponse } from '../model/normalize.js';
+import { normalizeEnvelope } from '../model/normalize.js';
 import type { OffersResponse } from '../model/types.js';
 
 /** Longest JSON string accepted (the mock service refuses bodies over 64 KiB; responses are larger). */
@@ -23,5 +23,5 @@ export function hostResponse(raw: unknown): OffersResponse {
     }
   }
   if (!isJsonObject(value)) throw new OffersError('invalid_response', 'The response must be an object.');
-  return normalizeResponse('data' in value ? value : { data: value });
+  return normalizeEnvelope(value);
 }

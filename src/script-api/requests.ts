@@ -8,6 +8,8 @@ import { isAbsent } from '../client/request-values.js';
 import { withConsent } from '../consent/apply.js';
 import type { PrefetchRequestKey } from '../hosts/prefetch-storage.js';
 import { stableStringify } from '../hosts/prefetch-storage.js';
+import { fetchOptionsOf, optionEntries } from '../options/schema.js';
+import { MISSING_ENDPOINT } from '../options/values.js';
 import type { ResolvedConfig } from './config.js';
 import type { AdpxErrorInfo, AdpxGetOffersResult, AdpxUser } from './types.js';
 
@@ -23,21 +25,23 @@ export function errorInfo(error: unknown): AdpxErrorInfo {
   };
 }
 
+/** Fields of the prefetch key itself; the other options sent go into its payload by wire key. */
+const KEY_FIELDS: ReadonlySet<string> = new Set(['accountId', 'placement', 'endpoint', 'apiVersion', 'dev']);
+
 /** The prefetch storage key of a load. */
 export function prefetchKey(config: ResolvedConfig, payload: AdpxUser): PrefetchRequestKey {
+  const sent: AdpxUser = { ...payload };
+  for (const [name, spec] of optionEntries()) {
+    if (spec.payloadKeys && !KEY_FIELDS.has(name))
+      sent[spec.payloadKeys[0] ?? name] = config[name as keyof ResolvedConfig];
+  }
   return {
     sdkId: config.accountId,
     placement: config.placement,
     endpoint: config.endpoint ?? '',
     apiVersion: config.apiVersion,
     dev: config.dev,
-    payload: {
-      ...payload,
-      pub_user_id: config.pubUserId,
-      loyaltyboost: config.loyaltyboost,
-      creative: config.creative,
-      campaignId: config.campaignId,
-    },
+    payload: sent,
   };
 }
 
@@ -52,9 +56,7 @@ function payloadPlacement(value: unknown): string {
   throw new OffersError('invalid_request', 'payload.placement must be a non-empty string.');
 }
 
-/** The message when no endpoint is configured. */
-export const MISSING_ENDPOINT =
-  'The endpoint is missing: set endpoint (the offers service or your proxy) in AdpxConfig or Adpx.init.';
+export { MISSING_ENDPOINT };
 
 /**
  * `Adpx.getOffers`: one fetch with the SDK ID as `api_key`, the configured endpoint and options,
@@ -77,20 +79,19 @@ export async function getOffers(
       typeof payload === 'object' && payload !== null && !Array.isArray(payload) ? { ...payload } : {};
     // The payload may hold the fetch operation's body fields and request options (spec): a
     // field it gives wins over the configured one for this call.
-    const given = (...keys: string[]) => keys.some((key) => !isAbsent(extra[key]));
+    const request: Record<string, unknown> = fetchOptionsOf(config);
+    for (const [, spec] of optionEntries()) {
+      if (spec.fetch && spec.payloadKeys?.some((key) => !isAbsent(extra[key])))
+        request[spec.fetch] = undefined;
+    }
+    if (!isAbsent(extra.placement)) request.placement = payloadPlacement(extra.placement);
     const options = await withConsent(
       {
+        ...request,
         endpoint: config.endpoint,
         apiKey,
-        apiVersion: config.apiVersion,
-        placement: given('placement') ? payloadPlacement(extra.placement) : config.placement,
-        pubUserId: given('pub_user_id') ? undefined : config.pubUserId,
-        loyaltyboost: given('loyaltyboost') ? undefined : config.loyaltyboost,
-        creative: given('creative', 'creatives') ? undefined : config.creative,
-        campaignId: given('campaignId') ? undefined : config.campaignId,
-        dev: given('dev') || !config.dev ? undefined : '1',
+        placement: (request.placement as string | undefined) ?? config.placement,
         payload: { ...user, ...extra },
-        debug: config.debug,
       },
       config.consentTimeoutMs,
     );

@@ -3,6 +3,7 @@
  * configuration is written onto it.
  */
 import type { AdpxOffersElement } from '../elements/adpx-offers.js';
+import { optionEntries } from '../options/schema.js';
 import type { ResolvedConfig } from './config.js';
 import type { UnitOverrides, UnitSetup } from './unit-options.js';
 
@@ -48,31 +49,22 @@ function setAttribute(unit: Element, name: string, value: string | boolean | und
   else unit.setAttribute(name, value === true ? '' : value);
 }
 
-/** Writes a configuration onto the unit: request attributes, display attributes, overrides. */
+/** Writes a configuration onto the unit: its options (src/options/), display attributes, overrides. */
 export function configureUnit(unit: AdpxOffersElement, config: ResolvedConfig, setup: UnitSetup): void {
-  const attributes: Record<string, string | boolean | undefined> = {
-    'api-key': config.accountId,
-    endpoint: config.endpoint,
-    placement: config.placement,
-    'api-version': config.apiVersion,
-    'pub-user-id': config.pubUserId,
-    loyaltyboost: config.loyaltyboost,
-    creative: config.creative,
-    'campaign-id': config.campaignId,
-    dev: config.dev,
-    debug: config.debug,
-    'consent-timeout': String(config.consentTimeoutMs),
-    layout: setup.layout,
-    heading: undefined,
-    terms: undefined,
-    ...setup.attributes,
-  };
+  const properties = unit as unknown as Record<string, unknown>;
+  const attributes: Record<string, string | boolean | undefined> = {};
+  for (const [name, spec] of optionEntries()) {
+    if (!spec.property || !spec.config || spec.notOnUnit) continue;
+    const value = config[name as keyof ResolvedConfig];
+    if (spec.attribute)
+      attributes[spec.attribute] = typeof value === 'number' ? String(value) : (value as string);
+    else properties[spec.property] = value;
+  }
+  Object.assign(attributes, { layout: setup.layout, heading: undefined, terms: undefined }, setup.attributes);
   for (const [name, value] of Object.entries(attributes)) setAttribute(unit, name, value);
   unit.style.removeProperty('--adpx-backdrop-color');
   for (const [name, value] of setup.properties) unit.style.setProperty(name, value);
   (unit as ConfigurableUnit).overrides = setup.overrides;
-  unit.defaultLanguage = config.language;
-  unit.strings = config.strings as AdpxOffersElement['strings'];
 }
 
 /** The layout and look of one show. */

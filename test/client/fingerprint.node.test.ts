@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { getAdpxFingerprint } from '../../src/client/fingerprint.js';
 import { buildOffersRequest } from '../../src/client/request.js';
-import { SERVER_REQUEST_ENV } from '../../src/client/proxy-request.js';
+import { SERVER_REQUEST_ENV } from '../../src/server/proxy/proxy-request.js';
 
 const options = { endpoint: 'https://offers.example.com', apiKey: 'k', placement: 'checkout' };
 

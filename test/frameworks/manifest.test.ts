@@ -7,6 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { generateManifest, MANIFEST_PATH } from '../../scripts/manifest.mjs';
+import { optionEntries } from '../../src/options/schema.js';
 
 interface Named {
   name: string;
@@ -159,10 +160,19 @@ describe('custom-elements.json', () => {
 
 describe('the framework typings follow the manifest', () => {
   const source = readFileSync(new URL('src/frameworks/attributes.ts', root), 'utf8');
-  /** The keys of one interface of src/frameworks/attributes.ts. */
+  /** The options' keys, which `AdpxOption{Attributes,Properties}` map from the table. */
+  const optionKeys: Record<string, string[]> = {
+    AdpxOptionAttributes: optionEntries().flatMap(([, o]) => (o.attribute ? [o.attribute] : [])),
+    AdpxOptionProperties: optionEntries().flatMap(([, o]) =>
+      o.property && o.attribute === false ? [o.property] : [],
+    ),
+  };
+  /** The keys of one interface of src/frameworks/attributes.ts, those it extends included. */
   const keysOf = (name: string): string[] => {
-    const body = new RegExp(`export interface ${name} \\{([\\s\\S]*?)\\n\\}`).exec(source)?.[1] ?? '';
-    return [...body.matchAll(/^\s*'?([\w-]+)'?\?:/gm)].map((m) => m[1] ?? '');
+    const [, base, body = ''] =
+      new RegExp(`export interface ${name} (?:extends (\\w+) )?\\{([\\s\\S]*?)\\n\\}`).exec(source) ?? [];
+    const own = [...body.matchAll(/^\s*'?([\w-]+)'?\?:/gm)].map((m) => m[1] ?? '');
+    return [...own, ...(base ? (optionKeys[base] ?? []) : [])];
   };
   const cases = [
     ['adpx-offers', 'AdpxOffers'],

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { detectBridge, toExactOrigin } from '../../src/hosts/bridge.js';
+import { detectBridge } from '../../src/hosts/bridge.js';
+import { toExactOrigin } from '../../src/options/values.js';
 import { openOfferUrl } from '../../src/hosts/open-url.js';
 
 type Sent = unknown[][];

@@ -1,17 +1,16 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import {
   clearPrefetched,
-  DEFAULT_PREFETCH_TTL_MS,
   hashText,
-  MAX_PREFETCH_TTL_MS,
   prefetchStorageKey,
-  prefetchTtl,
   readPrefetched,
   savePrefetched,
   stableStringify,
   type PrefetchRequestKey,
 } from '../../src/hosts/prefetch-storage.js';
 import { normalizeResponse } from '../../src/model/normalize.js';
+import { OPTIONS } from '../../src/options/schema.js';
+import { DEFAULT_PREFETCH_TTL_MS, MAX_PREFETCH_TTL_MS } from '../../src/options/values.js';
 
 const offer = (id: number) => ({
   id,
@@ -165,8 +164,8 @@ describe('prefetch helpers', () => {
     [1500, 1500],
     [Number.POSITIVE_INFINITY, DEFAULT_PREFETCH_TTL_MS],
     [10 * MAX_PREFETCH_TTL_MS, MAX_PREFETCH_TTL_MS],
-  ])('prefetchTtl(%j) = %j', (value, expected) => {
-    expect(prefetchTtl(value)).toBe(expected);
+  ])('the prefetchTtlMs option: %j → %j', (value, expected) => {
+    expect(OPTIONS.prefetchTtlMs.parse(value)).toBe(expected);
   });
 
   it('stableStringify sorts keys at every depth and drops undefined values', () => {

@@ -1,7 +1,7 @@
-import { DEFAULT_CONSENT_TIMEOUT_MS } from '../../src/consent/consent.js';
+import { DEFAULT_CONSENT_TIMEOUT_MS } from '../../src/options/values.js';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_PLACEMENT, resolveConfig, toEnvironment } from '../../src/script-api/config.js';
-import { DEFAULT_PREFETCH_TTL_MS } from '../../src/hosts/prefetch-storage.js';
+import { resolveConfig, toEnvironment } from '../../src/script-api/config.js';
+import { DEFAULT_PREFETCH_TTL_MS } from '../../src/options/values.js';
 
 const ENDPOINT = 'https://offers.example';
 
@@ -24,7 +24,7 @@ describe('resolveConfig: sources and precedence', () => {
       accountId: 'sdk',
       endpoint: `${ENDPOINT}/`,
       apiVersion: 'v2',
-      placement: DEFAULT_PLACEMENT,
+      placement: 'default',
       autoLoad: true,
       autoShow: false,
       prefetch: false,

@@ -1,5 +1,5 @@
 import { OffersError } from '../../errors.js';
-import { isNormalizedResponse, normalizeResponse } from '../../model/normalize.js';
+import { isNormalizedResponse, normalizeEnvelope } from '../../model/normalize.js';
 import type { OffersResponse } from '../../model/types.js';
 
 /**
@@ -13,5 +13,5 @@ export function acceptResponse(raw: unknown): OffersResponse {
   }
   // One the normaliser already made (the script API's setApiResponse, prefetch) is taken as is.
   if (isNormalizedResponse(raw)) return raw;
-  return normalizeResponse('data' in raw ? raw : { data: raw });
+  return normalizeEnvelope(raw);
 }

@@ -1,39 +1,55 @@
-import { LitElement } from 'lit';
-import { property } from 'lit/decorators.js';
+import { LitElement, type PropertyDeclaration } from 'lit';
 import type { FetchOffersOptions } from '../../client/options.js';
-import { DEFAULT_CONSENT_TIMEOUT_MS, setConsent, type AdpxConsent } from '../../consent/index.js';
+import { setConsent, type AdpxConsent } from '../../consent/index.js';
 import { createDebugLog } from '../../debug.js';
 import { resolveLanguage } from '../../i18n/messages.js';
+import type { AdpxStrings } from '../../i18n/types.js';
+import { fetchOptionsOf, optionEntries, type OptionName } from '../../options/schema.js';
+
+const LIT_TYPES = { boolean: Boolean, number: Number, string: String, object: Object } as const;
+
+/** The reactive properties of the element's options, from the options table (src/options/). */
+function optionProperties(): Record<string, PropertyDeclaration> {
+  const properties: Record<string, PropertyDeclaration> = {};
+  for (const [, spec] of optionEntries()) {
+    if (spec.property) properties[spec.property] = { attribute: spec.attribute, type: LIT_TYPES[spec.type] };
+  }
+  return properties;
+}
 
 /**
- * What `<adpx-offers>` asks the service for: the request attributes and `payload`, and the fetch
- * options they make. The unit's display lives in `AdpxOffersElement`, which extends this.
+ * What `<adpx-offers>` asks the service for: the request options of src/options/schema.ts (their
+ * attributes, properties and docs are declared there) and the fetch options they make. The
+ * unit's display lives in `AdpxOffersElement`, which extends this.
  */
 export class OffersRequestElement extends LitElement {
-  @property({ attribute: 'api-key' }) apiKey = '';
-  @property() endpoint = '';
-  @property() placement = '';
-  @property({ attribute: 'api-version' }) apiVersion: 'v2' | 'v4' = 'v2';
-  @property({ attribute: 'pub-user-id' }) pubUserId?: string;
-  @property() loyaltyboost?: '0' | '1' | '2';
-  @property() creative?: '0' | '1';
-  @property({ attribute: 'campaign-id' }) campaignId?: string;
-  /** Ask the service for test offers; it records no tracking for them. */
-  @property({ type: Boolean }) dev = false;
-  /** Log decisions and beacons to the console with the `[adpx]` prefix. */
-  @property({ type: Boolean }) debug = false;
-  /** Extra body keys sent with each load. */
-  @property({ attribute: false }) payload: Record<string, unknown> = {};
-  /**
-   * The visitor's consent as the host knows it (docs/privacy.md); it wins over the page's consent
-   * platform. Page-wide: the device's storage is one, so every unit follows the last value set.
-   */
-  @property({ attribute: false }) consent?: AdpxConsent;
-  /** Ms the first request waits for a consent platform that exists but has not answered. */
-  @property({ attribute: 'consent-timeout', type: Number }) consentTimeout = DEFAULT_CONSENT_TIMEOUT_MS;
+  static override properties = optionProperties();
 
-  /** The language when neither the unit nor the page has a `lang` (the script API's `language`). */
-  @property({ attribute: false }) defaultLanguage?: string;
+  declare apiKey: string;
+  declare endpoint: string;
+  declare placement: string;
+  declare apiVersion: 'v2' | 'v4';
+  declare pubUserId?: string;
+  declare loyaltyboost?: '0' | '1' | '2';
+  declare creative?: '0' | '1';
+  declare campaignId?: string;
+  declare dev: boolean;
+  declare debug: boolean;
+  declare payload: Record<string, unknown>;
+  /** Page-wide: the device's storage is one, so every unit follows the last value set. */
+  declare consent?: AdpxConsent;
+  declare consentTimeout: number;
+  declare defaultLanguage?: string;
+  declare strings?: AdpxStrings;
+
+  constructor() {
+    super();
+    const self = this as unknown as Record<string, unknown>;
+    for (const [, { property, initial }] of optionEntries()) {
+      if (property && initial !== undefined)
+        self[property] = typeof initial === 'function' ? initial() : initial;
+    }
+  }
 
   /** The unit's language: its `lang`, the closest ancestor's, `<html lang>`, `defaultLanguage`, English. */
   get language(): string {
@@ -57,19 +73,13 @@ export class OffersRequestElement extends LitElement {
   /** The options of a fetch, from the attributes and `payload` (plus this load's `payload`). */
   requestOptions(payload?: Record<string, unknown>): Omit<FetchOffersOptions, 'signal'> {
     this.applyConsent();
+    const self = this as unknown as Record<string, unknown>;
+    const values: Partial<Record<OptionName, unknown>> = {};
+    for (const [name, spec] of optionEntries()) if (spec.property) values[name] = self[spec.property];
     return {
-      endpoint: this.endpoint,
-      apiKey: this.apiKey,
-      apiVersion: this.apiVersion,
-      placement: this.placement,
-      pubUserId: this.pubUserId,
-      loyaltyboost: this.loyaltyboost,
-      creative: this.creative,
-      campaignId: this.campaignId,
-      dev: this.dev ? '1' : undefined,
+      ...(fetchOptionsOf(values) as FetchOffersOptions),
       // The service answers in the unit's language unless the publisher names one.
       payload: { language: this.language, ...this.payload, ...payload },
-      debug: this.debug,
     };
   }
 }

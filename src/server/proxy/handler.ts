@@ -6,11 +6,7 @@
  * client uses (`optionsFromBrowserRequest` → `buildOffersRequest`).
  */
 import { isOffersError } from '../../errors.js';
-import {
-  SERVER_REQUEST_ENV,
-  offersPathVersion,
-  optionsFromBrowserRequest,
-} from '../../client/proxy-request.js';
+import { SERVER_REQUEST_ENV, offersPathVersion, optionsFromBrowserRequest } from './proxy-request.js';
 import { buildOffersRequest } from '../../client/request.js';
 import { declaredTooLarge, isJsonContentType, parseJsonBody, readLimited } from './body.js';
 import { clientIp } from './client-ip.js';

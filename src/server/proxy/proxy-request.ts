@@ -3,10 +3,10 @@
  * browser's request into options for {@link buildOffersRequest} — the same code the browser
  * client uses, so both sides agree on every rule.
  */
-import type { FetchOffersOptions } from './options.js';
-import type { OffersRequestEnv } from './request.js';
-import { validateOffersOptions } from './request.js';
-import { invalidRequest } from './request-values.js';
+import type { FetchOffersOptions } from '../../client/options.js';
+import type { OffersRequestEnv } from '../../client/request.js';
+import { validateOffersOptions } from '../../client/request.js';
+import { invalidRequest } from '../../options/values.js';
 
 /**
  * The env a server passes to `buildOffersRequest`: no `navigator` User-Agent default and no

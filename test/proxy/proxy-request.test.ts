@@ -6,8 +6,8 @@ import {
   SERVER_REQUEST_ENV,
   offersPathVersion,
   optionsFromBrowserRequest,
-} from '../../src/client/proxy-request.js';
-import type { BrowserOffersRequest } from '../../src/client/proxy-request.js';
+} from '../../src/server/proxy/proxy-request.js';
+import type { BrowserOffersRequest } from '../../src/server/proxy/proxy-request.js';
 import { buildOffersRequest } from '../../src/client/request.js';
 
 const server = { endpoint: 'https://api.offers.example', apiKey: 'server-key' };

@@ -1,0 +1,60 @@
+/**
+ * Value rules shared by the options (schema.ts), the service client and the launcher: written
+ * once here so that every surface refuses the same inputs with the same words.
+ */
+import { OffersError } from '../errors.js';
+
+/** Largest delay a timer can hold (2^31 − 1 ms, about 24.8 days). */
+export const MAX_TIMER_MS = 2_147_483_647;
+
+/** How long the first request waits for a consent platform that exists but has not answered. */
+export const DEFAULT_CONSENT_TIMEOUT_MS = 1500;
+
+/** How long a prefetched response stays usable: 5 minutes by default (a checkout flow, offers still
+ * current), at most 1 hour (a longer TTL is cut to this). */
+export const DEFAULT_PREFETCH_TTL_MS = 5 * 60_000;
+export const MAX_PREFETCH_TTL_MS = 60 * 60_000;
+
+/** The message when no endpoint is configured. */
+export const MISSING_ENDPOINT =
+  'The endpoint is missing: set endpoint (the offers service or your proxy) in AdpxConfig or Adpx.init.';
+
+/** Throws the `invalid_request` error that every validation failure uses. */
+export function invalidRequest(message: string): never {
+  throw new OffersError('invalid_request', message);
+}
+
+/** A non-empty trimmed string (a finite number as its digits), else undefined. */
+export function toText(value: unknown): string | undefined {
+  if (typeof value === 'number' && Number.isFinite(value)) return String(value);
+  return typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
+}
+
+/** The parsed URL when `value` is an absolute http(s) URL without credentials, else undefined. */
+export function httpUrl(value: unknown): URL | undefined {
+  if (typeof value !== 'string') return undefined;
+  try {
+    const url = new URL(value.trim());
+    const web = url.protocol === 'https:' || url.protocol === 'http:';
+    return web && !url.username && !url.password ? url : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** A number of ms from 0 to `max`; anything else (not a finite number, negative) is `fallback`. */
+export function clampMs(value: unknown, fallback: number, max: number): number {
+  if (typeof value !== 'number' || !Number.isFinite(value) || value < 0) return fallback;
+  return Math.min(value, max);
+}
+
+/**
+ * The exact origin `value` names (`https://shop.example`), or undefined for anything else: `*`,
+ * `null`, relative or non-http(s) URLs, and URLs with a path, query or credentials.
+ */
+export function toExactOrigin(value: unknown): string | undefined {
+  if (typeof value !== 'string' || value.length > 2048) return undefined;
+  const url = httpUrl(value);
+  if (!url || url.search || url.hash || (url.pathname !== '/' && url.pathname !== '')) return undefined;
+  return url.origin;
+}
