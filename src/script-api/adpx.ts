@@ -138,8 +138,11 @@ export class AdpxController implements AdpxApi {
       if (generation !== this.generation) return;
     }
     const body = doc.body as HTMLElement;
+    const previous = this.setup;
     this.setup = unitSetup(config.settings, config.styles);
+    for (const note of this.setup.notes) this.log(note);
     const unit = this.placeUnit(body, this.setup);
+    for (const [name] of previous?.properties ?? []) unit.style.removeProperty(name);
     configureUnit(unit, config, this.setup);
     this.session.cancelDelay();
     this.log(`init: ${config.accountId} placement=${config.placement} autoLoad=${config.autoLoad}`);

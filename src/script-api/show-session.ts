@@ -5,7 +5,7 @@
 import type { AdpxOffersElement } from '../elements/adpx-offers.js';
 import type { AdpxEventName, AdpxEventPayloads } from '../events/adpx-event.js';
 import { callHost } from './forward.js';
-import { insetProperties, marginInsets, showLayout } from './show-options.js';
+import { insetProperties, marginInsets, showLayout, uniformMargin } from './show-options.js';
 import type { AdpxErrorInfo, AdpxPosition, AdpxShowCallbacks, AdpxShowOptions } from './types.js';
 import { applyShowLook } from './unit-dom.js';
 import type { UnitSetup } from './unit-options.js';
@@ -24,6 +24,8 @@ export class ShowSession {
   private position?: AdpxPosition;
   private unit?: AdpxOffersElement;
   private delay?: { timer: ReturnType<typeof setTimeout>; resolve: (done: boolean) => void };
+  /** `close_delay`: the timer that shows the close button. */
+  private closeTimer?: ReturnType<typeof setTimeout>;
 
   constructor(private readonly win: () => Window) {}
 
@@ -57,8 +59,10 @@ export class ShowSession {
   async show(unit: AdpxOffersElement, setup: UnitSetup, options: AdpxShowOptions): Promise<boolean> {
     if (setup.delayMs > 0 && !(await this.wait(setup.delayMs))) return false;
     this.callbacks = options.callbacks ?? {};
-    this.position = options.position;
+    this.position = options.position ?? uniformMargin(setup.margin);
     this.unit = unit;
+    this.stopCloseDelay();
+    if (setup.closeDelayMs > 0) unit.toggleAttribute('hide-close', true);
     applyShowLook(
       unit,
       showLayout(options.styles, setup.layout),
@@ -69,11 +73,20 @@ export class ShowSession {
     this.active = true;
     if (!unit.show()) {
       this.active = false;
+      if (setup.closeDelayMs > 0) unit.toggleAttribute('hide-close', false);
       return false;
     }
     this.displayed = true;
+    if (setup.closeDelayMs > 0) {
+      this.closeTimer = setTimeout(() => unit.toggleAttribute('hide-close', false), setup.closeDelayMs);
+    }
     if (this.position) this.win().addEventListener('resize', this.onResize);
     return true;
+  }
+
+  private stopCloseDelay(): void {
+    clearTimeout(this.closeTimer);
+    this.closeTimer = undefined;
   }
 
   /** A second `show` while these offers are on screen: its callbacks apply from now on. */
@@ -100,6 +113,7 @@ export class ShowSession {
     else if (name === 'error') run(this.callbacks.errorCallback, payload as AdpxErrorInfo);
     else if (name === 'closed_ads') {
       this.active = false;
+      this.stopCloseDelay();
       this.win().removeEventListener('resize', this.onResize);
       run(this.callbacks.dismissCallback, payload as AdpxEventPayloads['closed_ads']);
     }
