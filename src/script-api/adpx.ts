@@ -29,6 +29,9 @@ import { unitSetup, type UnitSetup } from './unit-options.js';
 
 export const ADPX_VERSION = '0.1.0';
 
+/** Unit states after a show: the offers of this load cannot be shown again. */
+const AFTER_SHOW: ReadonlySet<string> = new Set(['ended', 'closed']);
+
 const warn = (message: string) => console.warn(`[adpx] ${message}`);
 
 export class AdpxController implements AdpxApi {
@@ -253,12 +256,13 @@ export class AdpxController implements AdpxApi {
       const info: AdpxErrorInfo = { message: 'No offers to show.', code: 'no_offers' };
       return this.showFailed(callbacks, info.message, info, false);
     }
-    if (unit.state === 'shown' && this.session.displayed) {
+    // Manual mode: only this API shows the unit, so `shown` means these offers are on screen.
+    if (unit.state === 'shown') {
       this.session.adopt(options.callbacks);
       return true;
     }
     if (!this.isReady()) {
-      const message = this.session.displayed
+      const message = AFTER_SHOW.has(unit.state)
         ? 'These offers were already displayed: call Adpx.load again before showing.'
         : 'Nothing is loaded: call Adpx.load before Adpx.show.';
       return this.showFailed(callbacks, message);

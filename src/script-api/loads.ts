@@ -40,10 +40,10 @@ export class UnitLoads {
     return key === this.currentKey && (unit.state === 'ready' || ON_SCREEN.has(unit.state));
   }
 
-  /** Offers ready to show: a supplied response, or a load not yet displayed. */
+  /** Offers ready to show: a supplied response, or a load the unit holds and has not shown yet. */
   isReady(unit: AdpxOffersElement | undefined): boolean {
     if (this.supplied) return this.supplied.count > 0;
-    return !!unit && unit.state === 'ready' && (unit.response?.count ?? 0) > 0 && !this.session.displayed;
+    return !!unit && unit.state === 'ready' && (unit.response?.count ?? 0) > 0;
   }
 
   /** True when `load` can answer from what the unit holds. */

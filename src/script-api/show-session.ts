@@ -1,6 +1,6 @@
 /**
- * One `Adpx.show`: its layout, margins and callbacks, the display delay, and whether the offers
- * of the current load have been displayed (a new load is needed before showing again).
+ * One `Adpx.show`: its layout, margins and callbacks, the display delay and the close button's
+ * delay. Whether the offers were displayed is the unit's own state (`shown`, `ended`, `closed`).
  */
 import type { AdpxOffersElement } from '../elements/adpx-offers.js';
 import type { AdpxEventName, AdpxEventPayloads } from '../events/adpx-event.js';
@@ -17,8 +17,6 @@ function run<T>(callback: ((value: T) => void) | undefined, value: T): void {
 }
 
 export class ShowSession {
-  /** The offers of the current load were displayed. */
-  displayed = false;
   private active = false;
   private callbacks: AdpxShowCallbacks = {};
   private position?: AdpxPosition;
@@ -29,10 +27,9 @@ export class ShowSession {
 
   constructor(private readonly win: () => Window) {}
 
-  /** A new load (or a supplied response) replaces the offers: they may be shown again. */
+  /** A new load (or a supplied response) replaces the offers: a show waiting for its delay is off. */
   newLoad(): void {
     this.cancelDelay();
-    this.displayed = false;
   }
 
   /** Cancels a show waiting for its delay; that show resolves false. */
@@ -76,7 +73,6 @@ export class ShowSession {
       if (setup.closeDelayMs > 0) unit.toggleAttribute('hide-close', false);
       return false;
     }
-    this.displayed = true;
     if (setup.closeDelayMs > 0) {
       this.closeTimer = setTimeout(() => unit.toggleAttribute('hide-close', false), setup.closeDelayMs);
     }
