@@ -11,6 +11,7 @@ import { isOffersError, OffersError } from '../errors.js';
 import { forget, setConsent } from '../consent/consent.js';
 import { createDebugLog, type DebugLog } from '../debug.js';
 import type { AdpxOffersElement } from '../elements/adpx-offers.js';
+import { UnitStatus } from '../elements/unit/status.js';
 import { defineElements } from '../elements/registry.js';
 import { AdpxEvent, type AdpxEventName } from '../events/adpx-event.js';
 import { readPrefetched, savePrefetched } from '../hosts/prefetch-storage.js';
@@ -30,7 +31,7 @@ import { unitSetup, type UnitSetup } from './unit-options.js';
 export const ADPX_VERSION = '0.1.0';
 
 /** Unit states after a show: the offers of this load cannot be shown again. */
-const AFTER_SHOW: ReadonlySet<string> = new Set(['ended', 'closed']);
+const AFTER_SHOW: ReadonlySet<UnitStatus> = new Set([UnitStatus.Ended, UnitStatus.Closed]);
 
 const warn = (message: string) => console.warn(`[adpx] ${message}`);
 
@@ -252,12 +253,12 @@ export class AdpxController implements AdpxApi {
     if (outcome && !outcome.ok)
       return this.showFailed(callbacks, outcome.error.message, outcome.error, false);
     this.loads.takeSupplied(unit);
-    if (unit.state === 'ready' && unit.response?.count === 0) {
+    if (unit.state === UnitStatus.Ready && unit.response?.count === 0) {
       const info: AdpxErrorInfo = { message: 'No offers to show.', code: 'no_offers' };
       return this.showFailed(callbacks, info.message, info, false);
     }
     // Manual mode: only this API shows the unit, so `shown` means these offers are on screen.
-    if (unit.state === 'shown') {
+    if (unit.state === UnitStatus.Shown) {
       this.session.adopt(options.callbacks);
       return true;
     }
