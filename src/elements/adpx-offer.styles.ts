@@ -89,7 +89,7 @@ const layoutStyles = css`
   }
   .description {
     margin: 0;
-    font-size: 0.9375rem;
+    font-size: var(--adpx-offer-text-size, 0.9375rem);
     line-height: 1.5;
     overflow-wrap: anywhere;
   }
@@ -121,7 +121,7 @@ const layoutStyles = css`
       font-size: var(--adpx-headline-size, 1.375rem);
     }
     .description {
-      font-size: 1rem;
+      font-size: var(--adpx-offer-text-size, 1rem);
     }
   }
   ${visuallyHidden}

@@ -90,12 +90,16 @@ const controlStyles = css`
     align-items: center;
     gap: calc(var(--_gap) / 2);
     min-height: 44px;
+    border-radius: var(--_radius);
+    /* The launcher's styles.header (overrides) or the page's own properties. */
+    background: var(--adpx-header-background, var(--_response-header-background, transparent));
+    color: var(--adpx-header-text-color, var(--_response-header-text-color, currentColor));
   }
   .heading {
     flex: 1 1 auto;
     margin: 0;
     padding-inline-start: 4px;
-    font-size: 1.0625em;
+    font-size: var(--adpx-header-font-size, 1.0625em);
     font-weight: 650;
     line-height: 1.3;
   }

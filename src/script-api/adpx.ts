@@ -11,6 +11,7 @@ import { isOffersError, OffersError } from '../errors.js';
 import { forget, setConsent } from '../consent/consent.js';
 import { createDebugLog, type DebugLog } from '../debug.js';
 import type { AdpxOffersElement } from '../elements/adpx-offers.js';
+import { UnitStatus } from '../elements/unit/status.js';
 import { defineElements } from '../elements/registry.js';
 import { AdpxEvent, type AdpxEventName } from '../events/adpx-event.js';
 import { readPrefetched, savePrefetched } from '../hosts/prefetch-storage.js';
@@ -28,6 +29,9 @@ import { bodyReady, configureUnit, createUnit, findTarget } from './unit-dom.js'
 import { unitSetup, type UnitSetup } from './unit-options.js';
 
 export const ADPX_VERSION = '0.1.0';
+
+/** Unit states after a show: the offers of this load cannot be shown again. */
+const AFTER_SHOW: ReadonlySet<UnitStatus> = new Set([UnitStatus.Ended, UnitStatus.Closed]);
 
 const warn = (message: string) => console.warn(`[adpx] ${message}`);
 
@@ -138,8 +142,11 @@ export class AdpxController implements AdpxApi {
       if (generation !== this.generation) return;
     }
     const body = doc.body as HTMLElement;
+    const previous = this.setup;
     this.setup = unitSetup(config.settings, config.styles);
+    for (const note of this.setup.notes) this.log(note);
     const unit = this.placeUnit(body, this.setup);
+    for (const [name] of previous?.properties ?? []) unit.style.removeProperty(name);
     configureUnit(unit, config, this.setup);
     this.session.cancelDelay();
     this.log(`init: ${config.accountId} placement=${config.placement} autoLoad=${config.autoLoad}`);
@@ -246,16 +253,17 @@ export class AdpxController implements AdpxApi {
     if (outcome && !outcome.ok)
       return this.showFailed(callbacks, outcome.error.message, outcome.error, false);
     this.loads.takeSupplied(unit);
-    if (unit.state === 'ready' && unit.response?.count === 0) {
+    if (unit.state === UnitStatus.Ready && unit.response?.count === 0) {
       const info: AdpxErrorInfo = { message: 'No offers to show.', code: 'no_offers' };
       return this.showFailed(callbacks, info.message, info, false);
     }
-    if (unit.state === 'shown' && this.session.displayed) {
+    // Manual mode: only this API shows the unit, so `shown` means these offers are on screen.
+    if (unit.state === UnitStatus.Shown) {
       this.session.adopt(options.callbacks);
       return true;
     }
     if (!this.isReady()) {
-      const message = this.session.displayed
+      const message = AFTER_SHOW.has(unit.state)
         ? 'These offers were already displayed: call Adpx.load again before showing.'
         : 'Nothing is loaded: call Adpx.load before Adpx.show.';
       return this.showFailed(callbacks, message);

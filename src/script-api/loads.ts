@@ -4,6 +4,7 @@
  * supplied for API prefetch.
  */
 import type { AdpxOffersElement } from '../elements/adpx-offers.js';
+import { UnitStatus } from '../elements/unit/status.js';
 import type { OffersResponse } from '../model/types.js';
 import { errorInfo } from './requests.js';
 import type { ShowSession } from './show-session.js';
@@ -11,8 +12,8 @@ import type { AdpxErrorInfo, AdpxUser } from './types.js';
 
 export type LoadOutcome = { ok: true; count: number } | { ok: false; error: AdpxErrorInfo };
 
-/** Unit states with offers (or the end card) on screen. A plain set: older units have no `ended`. */
-const ON_SCREEN: ReadonlySet<string> = new Set(['shown', 'ended']);
+/** Unit states with offers (or the end card) on screen. */
+const ON_SCREEN: ReadonlySet<UnitStatus> = new Set([UnitStatus.Shown, UnitStatus.Ended]);
 
 /** Closes the unit when it shows offers (close beacon once, `closed_ads`); cancels a delayed show. */
 export function retire(unit: AdpxOffersElement, session: ShowSession): void {
@@ -37,13 +38,13 @@ export class UnitLoads {
   /** True when the unit already holds (or is loading) this request's offers. */
   holds(unit: AdpxOffersElement, key: string): boolean {
     if (this.pending?.key === key) return true;
-    return key === this.currentKey && (unit.state === 'ready' || ON_SCREEN.has(unit.state));
+    return key === this.currentKey && (unit.state === UnitStatus.Ready || ON_SCREEN.has(unit.state));
   }
 
-  /** Offers ready to show: a supplied response, or a load not yet displayed. */
+  /** Offers ready to show: a supplied response, or a load the unit holds and has not shown yet. */
   isReady(unit: AdpxOffersElement | undefined): boolean {
     if (this.supplied) return this.supplied.count > 0;
-    return !!unit && unit.state === 'ready' && (unit.response?.count ?? 0) > 0 && !this.session.displayed;
+    return !!unit && unit.state === UnitStatus.Ready && (unit.response?.count ?? 0) > 0;
   }
 
   /** True when `load` can answer from what the unit holds. */

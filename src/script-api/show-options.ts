@@ -30,6 +30,12 @@ export function clampMargin(value: unknown): number {
   return Math.min(MAX_MARGIN_PERCENT, Math.max(0, number));
 }
 
+/** `screen_margin`: the same margin on every side; `undefined` when none is configured. */
+export function uniformMargin(margin: number | undefined): AdpxPosition | undefined {
+  if (margin === undefined) return undefined;
+  return { topMargin: margin, rightMargin: margin, bottomMargin: margin, leftMargin: margin };
+}
+
 /** Landscape when wider than tall. */
 export function isLandscape(viewport: Viewport): boolean {
   return viewport.width > viewport.height;
@@ -48,10 +54,10 @@ export function marginInsets(position: AdpxPosition | undefined, viewport: Viewp
 }
 
 /** The unit layout a show asks for; `fallback` when it names none or an unknown one. */
-export function showLayout(
+export function showLayout<L extends string>(
   styles: AdpxShowOptions['styles'],
-  fallback: 'popup' | 'fullscreen' | 'inline',
-): 'popup' | 'fullscreen' | 'inline' {
+  fallback: L,
+): 'popup' | 'fullscreen' | L {
   const type = styles?.type;
   return type === 'popup' || type === 'fullscreen' ? type : fallback;
 }

@@ -1,11 +1,11 @@
 /**
- * One `Adpx.show`: its layout, margins and callbacks, the display delay, and whether the offers
- * of the current load have been displayed (a new load is needed before showing again).
+ * One `Adpx.show`: its layout, margins and callbacks, the display delay and the close button's
+ * delay. Whether the offers were displayed is the unit's own state (`shown`, `ended`, `closed`).
  */
 import type { AdpxOffersElement } from '../elements/adpx-offers.js';
 import type { AdpxEventName, AdpxEventPayloads } from '../events/adpx-event.js';
 import { callHost } from './forward.js';
-import { insetProperties, marginInsets, showLayout } from './show-options.js';
+import { insetProperties, marginInsets, showLayout, uniformMargin } from './show-options.js';
 import type { AdpxErrorInfo, AdpxPosition, AdpxShowCallbacks, AdpxShowOptions } from './types.js';
 import { applyShowLook } from './unit-dom.js';
 import type { UnitSetup } from './unit-options.js';
@@ -17,20 +17,19 @@ function run<T>(callback: ((value: T) => void) | undefined, value: T): void {
 }
 
 export class ShowSession {
-  /** The offers of the current load were displayed. */
-  displayed = false;
   private active = false;
   private callbacks: AdpxShowCallbacks = {};
   private position?: AdpxPosition;
   private unit?: AdpxOffersElement;
   private delay?: { timer: ReturnType<typeof setTimeout>; resolve: (done: boolean) => void };
+  /** `close_delay`: the timer that shows the close button. */
+  private closeTimer?: ReturnType<typeof setTimeout>;
 
   constructor(private readonly win: () => Window) {}
 
-  /** A new load (or a supplied response) replaces the offers: they may be shown again. */
+  /** A new load (or a supplied response) replaces the offers: a show waiting for its delay is off. */
   newLoad(): void {
     this.cancelDelay();
-    this.displayed = false;
   }
 
   /** Cancels a show waiting for its delay; that show resolves false. */
@@ -57,8 +56,10 @@ export class ShowSession {
   async show(unit: AdpxOffersElement, setup: UnitSetup, options: AdpxShowOptions): Promise<boolean> {
     if (setup.delayMs > 0 && !(await this.wait(setup.delayMs))) return false;
     this.callbacks = options.callbacks ?? {};
-    this.position = options.position;
+    this.position = options.position ?? uniformMargin(setup.margin);
     this.unit = unit;
+    this.stopCloseDelay();
+    if (setup.closeDelayMs > 0) unit.toggleAttribute('hide-close', true);
     applyShowLook(
       unit,
       showLayout(options.styles, setup.layout),
@@ -69,11 +70,19 @@ export class ShowSession {
     this.active = true;
     if (!unit.show()) {
       this.active = false;
+      if (setup.closeDelayMs > 0) unit.toggleAttribute('hide-close', false);
       return false;
     }
-    this.displayed = true;
+    if (setup.closeDelayMs > 0) {
+      this.closeTimer = setTimeout(() => unit.toggleAttribute('hide-close', false), setup.closeDelayMs);
+    }
     if (this.position) this.win().addEventListener('resize', this.onResize);
     return true;
+  }
+
+  private stopCloseDelay(): void {
+    clearTimeout(this.closeTimer);
+    this.closeTimer = undefined;
   }
 
   /** A second `show` while these offers are on screen: its callbacks apply from now on. */
@@ -100,6 +109,7 @@ export class ShowSession {
     else if (name === 'error') run(this.callbacks.errorCallback, payload as AdpxErrorInfo);
     else if (name === 'closed_ads') {
       this.active = false;
+      this.stopCloseDelay();
       this.win().removeEventListener('resize', this.onResize);
       run(this.callbacks.dismissCallback, payload as AdpxEventPayloads['closed_ads']);
     }

@@ -14,45 +14,92 @@ export type AdpxCallback = <N extends AdpxEventName>(event: N, payload: AdpxEven
 /** The user payload: extra keys sent as body keys of each request (`email`, `firstname`, …). */
 export type AdpxUser = Record<string, unknown>;
 
+/** A launcher seconds or boolean value may come as a string (`'2'`, `'true'`). */
+type Loose<T> = T | string;
+
 /**
- * Display settings that override the response's. Names follow the service's launcher; unknown
- * keys are ignored.
+ * Display settings that override the response's, with the service launcher's names. Each key is
+ * declared in script-api/launcher-options.ts (what it does, or why it is refused: docs/api.md);
+ * test/script-api/launcher-options.test.ts fails when this interface and that table disagree.
+ * Keys that do nothing are logged (debug) as refused or unknown.
  */
 export interface AdpxSettings {
   /** Where the popup sits: `'center'` (default), `'top'` or `'bottom'` (`'top_left'` etc. read as `'top'`). */
   ad_position?: string;
+  /** Popup margin in percent on every side (0..15); `Adpx.show({ position })` wins. */
+  screen_margin?: number | string;
   /** Darken the page behind the popup (default true). */
-  darken_bg?: boolean;
-  /** A click on the backdrop dismisses the popup. */
-  backdrop_dismiss?: boolean;
+  darken_bg?: Loose<boolean>;
+  /** A click on the backdrop closes the popup. */
+  close_ad_on_click_outside?: Loose<boolean>;
+  /** Same as `close_ad_on_click_outside`. */
+  backdrop_dismiss?: Loose<boolean>;
   /** Show the close button (default true). */
-  show_close?: boolean;
+  show_close?: Loose<boolean>;
+  /** Seconds after the unit appears before its close button does (0..60). */
+  close_delay?: Loose<number>;
   /** Seconds between the offers being ready and the unit appearing (0..60). */
-  delay?: number;
+  delay?: Loose<number>;
   /** Seconds after which the unit closes itself. */
-  max_display_time?: number;
-  auto_close?: boolean;
-  /** Show the offer wall's More Offers button when the offer allows it (false hides it). */
-  offerwall?: boolean;
+  max_display_time?: Loose<number>;
+  auto_close?: Loose<boolean>;
+  /** Embedded: all offers at once, as a list (a popup shows one at a time). */
+  multi_offer_unit?: Loose<boolean>;
+  /** `false` hides the offer wall's More Offers button. */
+  enable_offerwall?: Loose<boolean>;
+  /** Same as `enable_offerwall`. */
+  offerwall?: Loose<boolean>;
   /** Show the QR code of each offer (cross-device). */
-  show_qr?: boolean;
+  show_qr?: Loose<boolean>;
   /** How terms open: `'accordion'` (default) or `'modal'`. */
   terms?: 'accordion' | 'modal';
   /** Render inline inside this element (an id, a selector or the element) instead of a popup. */
   target?: string | Element;
-  /** The launcher's form of `target`. */
-  embedded?: { enabled?: boolean; targetElement?: string | Element };
+  /** The launcher's form of `target`; `showHeader: false` hides the header row. */
+  embedded?: {
+    enabled?: Loose<boolean>;
+    targetElement?: string | Element;
+    showHeader?: Loose<boolean>;
+    /** Refused: an inline unit always takes its container's width. */
+    fill_container?: Loose<boolean>;
+    /** Refused: navigation, terms and privacy stay visible. */
+    showFooter?: Loose<boolean>;
+  };
+  /** Refused: one opening animation (none with reduced motion). */
+  ad_animation?: string;
+  /** Refused: More Offers opens like every offer URL. */
+  open_overlay_offerwall?: Loose<boolean>;
+  /** Refused: the Privacy link is the response's `privacy_url`. */
+  privacy_policy?: string | boolean;
+  /** Refused: the offer's small print is always shown. */
+  show_disclaimer?: Loose<boolean>;
 }
 
-/** Colours and texts that override the response's `styles`. Unknown keys are ignored. */
+/** A button's colours (`styles.offerText.buttonYes` / `buttonNo`). */
+export interface AdpxButtonStyle {
+  background?: string;
+  color?: string;
+  /** The background under the pointer. */
+  hover?: string;
+  /** The border colour. */
+  stroke?: string;
+}
+
+/** Colours, texts and sizes that override the response's `styles`. Unknown keys are logged. */
 export interface AdpxStyles {
   primary_color?: string;
   background_color?: string;
   text_color?: string;
-  /** The header above the offers. */
-  header?: { text?: string; background?: string; textColor?: string };
-  /** The launcher's offer text style; `textColor` is `text_color`. */
-  offerText?: { textColor?: string };
+  /** The header above the offers; `fontSize` in px or a CSS length. */
+  header?: { text?: string; background?: string; textColor?: string; fontSize?: number | string };
+  /** The offers' font, description size, text colour (`text_color` wins) and buttons. */
+  offerText?: {
+    font?: string;
+    fontSize?: number | string;
+    textColor?: string;
+    buttonYes?: AdpxButtonStyle;
+    buttonNo?: AdpxButtonStyle;
+  };
   /** Any other `*_color` key of the response's styles. */
   [key: `${string}_color`]: string | undefined;
 }

@@ -1,11 +1,15 @@
 /**
  * `AdpxConfig.settings` and `.styles` → what `<adpx-offers>` understands: its layout, boolean
  * attributes, `heading`, custom properties, and the `overrides` property (the response's
- * `styles`/`settings`, overridden where given). Pure; unknown keys are ignored.
+ * `styles`/`settings`, overridden where given). Each key is declared once in launcher-options.ts;
+ * a key that is refused, unknown or has an invalid value gives a note (a debug line), never a
+ * silent drop. Pure.
  */
-import { isJsonObject, toBoolean, toPositiveNumber, toText } from '../model/coerce.js';
+import { isJsonObject } from '../model/coerce.js';
 import { safeCssColor } from '../model/colors.js';
-import type { AdpxSettings, AdpxStyles } from './types.js';
+import { LAUNCHER_OPTIONS, valueAt, type LauncherOption, type SetupDraft } from './launcher-options.js';
+
+export { adPosition } from './launcher-options.js';
 
 /** The unit's `overrides` property. */
 export interface UnitOverrides {
@@ -13,7 +17,7 @@ export interface UnitOverrides {
   settings: Record<string, string | number | boolean>;
 }
 
-export type UnitLayoutName = 'inline' | 'popup' | 'fullscreen';
+export type UnitLayoutName = 'inline' | 'popup' | 'fullscreen' | 'list';
 
 export interface UnitSetup {
   layout: UnitLayoutName;
@@ -26,93 +30,96 @@ export interface UnitSetup {
   overrides: UnitOverrides;
   /** Delay before the unit appears, in ms. */
   delayMs: number;
+  /** The close button appears this long after the unit is shown, in ms (0: at once). */
+  closeDelayMs: number;
+  /** Popup margin in percent on every side (`screen_margin`); `Adpx.show({ position })` wins. */
+  margin?: number;
+  /** Debug lines: keys refused, unknown, or with a value that is not valid. */
+  notes: string[];
 }
 
-/** Longest header text. */
-const MAX_HEADING = 90;
-/** Longest display delay: one minute. */
-const MAX_DELAY_S = 60;
 const COLOR_KEY = /^[a-z][a-z0-9_]{0,62}_color$/;
-const POSITIONS = ['center', 'top', 'bottom'] as const;
 
-function isElement(value: unknown): value is Element {
-  return typeof Element !== 'undefined' && value instanceof Element;
+/** The note for a value that is not valid. */
+const invalid = (path: string, value: unknown): string =>
+  `${path}: ${JSON.stringify(value) ?? String(value)} is not valid, ignored`;
+const OPTIONS: readonly LauncherOption[] = LAUNCHER_OPTIONS;
+const LEAVES = new Set(OPTIONS.map((option) => option.path));
+
+/** True when `path` is a group of declared keys (`settings.embedded`, `styles.header`, …). */
+function isGroup(path: string): boolean {
+  return OPTIONS.some((option) => option.path.startsWith(`${path}.`));
 }
 
-function targetOf(settings: AdpxSettings): string | Element | undefined {
-  const candidate =
-    settings.target ?? (settings.embedded?.enabled === false ? undefined : settings.embedded?.targetElement);
-  if (isElement(candidate)) return candidate;
-  return typeof candidate === 'string' && candidate.trim() !== '' ? candidate.trim() : undefined;
+/** Notes each key given that the table does not declare (nested groups included). */
+function unknownKeys(value: Record<string, unknown>, prefix: string, notes: string[]): void {
+  for (const [key, child] of Object.entries(value)) {
+    const path = `${prefix}.${key}`;
+    if (LEAVES.has(path) || (prefix === 'styles' && COLOR_KEY.test(key))) continue;
+    if (!isGroup(path)) notes.push(`${path}: unknown key, ignored`);
+    else if (isJsonObject(child)) unknownKeys(child, path, notes);
+    else notes.push(invalid(path, child));
+  }
 }
 
-/** `'top_left'` → `'top'`, `'bottom-center'` → `'bottom'`, `'center'` → `'center'`. */
-export function adPosition(value: unknown): (typeof POSITIONS)[number] | undefined {
-  if (typeof value !== 'string') return undefined;
-  const first = value
-    .trim()
-    .toLowerCase()
-    .split(/[_\s-]/)[0];
-  return POSITIONS.find((position) => position === first);
-}
-
-function colorOverrides(styles: AdpxStyles): Record<string, string> {
-  const colors: Record<string, string> = {};
+/** The `*_color` keys given directly: they win over the launcher's named colours. */
+function directColors(styles: Record<string, unknown>, draft: SetupDraft, notes: string[]): void {
   for (const [key, value] of Object.entries(styles)) {
-    const color = COLOR_KEY.test(key) ? safeCssColor(value) : undefined;
-    if (color) colors[key] = color;
-  }
-  const header = isJsonObject(styles.header) ? styles.header : {};
-  const offerText = isJsonObject(styles.offerText) ? styles.offerText : {};
-  const aliases: Array<[string, unknown]> = [
-    ['header_background_color', header.background],
-    ['header_text_color', header.textColor],
-    ['text_color', offerText.textColor],
-  ];
-  for (const [key, value] of aliases) {
+    if (!COLOR_KEY.test(key)) continue;
     const color = safeCssColor(value);
-    if (color && colors[key] === undefined) colors[key] = color;
+    if (color) draft.styles[key] = color;
+    else notes.push(invalid(`styles.${key}`, value));
   }
-  return colors;
 }
 
-function settingOverrides(settings: AdpxSettings): Record<string, string | number | boolean> {
-  const result: Record<string, string | number | boolean> = {};
-  const maxDisplayTime = toPositiveNumber(settings.max_display_time);
-  if (maxDisplayTime !== undefined) result.max_display_time = maxDisplayTime;
-  const autoClose = toBoolean(settings.auto_close);
-  if (autoClose !== undefined) result.auto_close = autoClose;
-  const offerwall = toBoolean(settings.offerwall);
-  if (offerwall !== undefined) result.offerwall_enabled = offerwall;
-  const position = adPosition(settings.ad_position);
-  if (position) result.ad_position = position;
-  return result;
+function layoutOf(draft: SetupDraft, notes: string[]): UnitLayoutName {
+  if (draft.target === undefined) {
+    if (draft.embedded === true) notes.push('settings.embedded.enabled: no targetElement; a popup');
+    if (draft.list) notes.push('settings.multi_offer_unit: a popup shows one offer at a time');
+    return 'popup';
+  }
+  return draft.list ? 'list' : 'inline';
 }
 
 /** The unit set-up for a config's `settings` and `styles`. */
 export function unitSetup(settingsInput: unknown, stylesInput: unknown): UnitSetup {
-  const settings = (isJsonObject(settingsInput) ? settingsInput : {}) as AdpxSettings;
-  const styles = (isJsonObject(stylesInput) ? stylesInput : {}) as AdpxStyles;
-  const target = targetOf(settings);
-  const header = isJsonObject(styles.header) ? styles.header : {};
-  const heading = toText(header.text, MAX_HEADING);
-  const terms = settings.terms === 'modal' || settings.terms === 'accordion' ? settings.terms : undefined;
-  const attributes: Record<string, string | boolean> = {
-    'hide-close': toBoolean(settings.show_close) === false,
-    'backdrop-dismiss': toBoolean(settings.backdrop_dismiss) === true,
-    'show-qr': toBoolean(settings.show_qr) === true,
+  const root = {
+    settings: isJsonObject(settingsInput) ? settingsInput : {},
+    styles: isJsonObject(stylesInput) ? stylesInput : {},
   };
-  if (heading !== undefined) attributes.heading = heading;
-  if (terms !== undefined) attributes.terms = terms;
-  const properties: Array<[string, string]> = [];
-  if (toBoolean(settings.darken_bg) === false) properties.push(['--adpx-backdrop-color', 'transparent']);
-  const delay = toPositiveNumber(settings.delay) ?? 0;
+  const notes: string[] = [];
+  const draft: SetupDraft = {
+    attributes: {},
+    properties: [],
+    styles: {},
+    settings: {},
+    delayMs: 0,
+    closeDelayMs: 0,
+  };
+  directColors(root.styles, draft, notes);
+  for (const option of OPTIONS) {
+    const value = valueAt(root, option.path);
+    if (value === undefined) continue;
+    if (option.refused) notes.push(`${option.path}: refused, ${option.refused}`);
+    else if (option.apply && !option.apply(value, draft)) notes.push(invalid(option.path, value));
+  }
+  unknownKeys(root.settings, 'settings', notes);
+  unknownKeys(root.styles, 'styles', notes);
+  const attributes = draft.attributes;
+  attributes['hide-close'] ??= false;
+  attributes['backdrop-dismiss'] ??= false;
+  attributes['show-qr'] ??= false;
+  if (draft.closeDelayMs > 0 && attributes['hide-close'] === true)
+    notes.push('settings.close_delay: the close button is hidden; no effect');
   return {
-    layout: target === undefined ? 'popup' : 'inline',
-    target,
+    layout: layoutOf(draft, notes),
+    target: draft.target,
     attributes,
-    properties,
-    overrides: { styles: colorOverrides(styles), settings: settingOverrides(settings) },
-    delayMs: Math.round(Math.min(delay, MAX_DELAY_S) * 1000),
+    properties: draft.properties,
+    overrides: { styles: draft.styles, settings: draft.settings },
+    delayMs: draft.delayMs,
+    closeDelayMs: attributes['hide-close'] === true ? 0 : draft.closeDelayMs,
+    margin: draft.margin,
+    notes,
   };
 }

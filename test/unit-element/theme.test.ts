@@ -10,13 +10,27 @@ import {
 } from '../../src/elements/unit/theme.js';
 
 describe('effectiveStyles', () => {
-  it('maps the three colours the spec names and nothing else', () => {
+  it('maps the three colours the spec names, the header and button colours, and nothing else', () => {
     expect(
       effectiveStyles(
         { primary_color: '#5b3df5', background_color: '#fff', text_color: 'black', link_color: 'red' },
-        {},
+        { header_background_color: '#0b1937', accept_hover_color: '#004000' },
       ),
-    ).toEqual({ primary_color: '#5b3df5', background_color: '#fff', text_color: 'black' });
+    ).toEqual({
+      primary_color: '#5b3df5',
+      background_color: '#fff',
+      text_color: 'black',
+      header_background_color: '#0b1937',
+      accept_hover_color: '#004000',
+    });
+  });
+
+  it('header and button colours become private variables; the accept text is worked out', () => {
+    expect(themeVariables({}, { header_text_color: '#ffcc00', accept_background_color: '#000000' })).toEqual({
+      '--_response-header-text-color': '#ffcc00',
+      '--_response-accept-background': '#000000',
+      '--_response-accept-text': '#ffffff',
+    });
   });
 
   it('puts overrides over the response, key by key', () => {

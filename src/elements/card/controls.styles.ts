@@ -34,23 +34,31 @@ export const controlStyles = css`
       border-color 150ms ease,
       transform 100ms ease;
   }
+  /* Each button colour: the page's --adpx-accept-* or --adpx-decline-* property, else the unit's
+     overrides (the launcher's styles.offerText.buttonYes and buttonNo), else the theme. */
   .accept {
-    border: 1px solid transparent;
-    background: var(--_primary);
-    color: var(--_on-primary);
+    border: 1px solid var(--adpx-accept-border, var(--_response-accept-border, transparent));
+    background: var(--adpx-accept-background, var(--_response-accept-background, var(--_primary)));
+    color: var(--adpx-accept-text, var(--_response-accept-text, var(--_on-primary)));
     font-weight: 650;
   }
   .accept:hover {
-    background: color-mix(in srgb, var(--_primary) 86%, #000000);
+    background: var(
+      --adpx-accept-hover,
+      var(--_response-accept-hover, color-mix(in srgb, var(--_primary) 86%, #000000))
+    );
   }
   .decline {
-    border: 1px solid var(--_border);
-    background: transparent;
-    color: var(--_fg);
+    border: 1px solid var(--adpx-decline-border, var(--_response-decline-border, var(--_border)));
+    background: var(--adpx-decline-background, var(--_response-decline-background, transparent));
+    color: var(--adpx-decline-text, var(--_response-decline-text, var(--_fg)));
     font-weight: 500;
   }
   .decline:hover {
-    background: color-mix(in srgb, var(--_fg) 6%, transparent);
+    background: var(
+      --adpx-decline-hover,
+      var(--_response-decline-hover, color-mix(in srgb, var(--_fg) 6%, transparent))
+    );
   }
   .accept:active,
   .decline:active {

@@ -17,21 +17,40 @@
 import { safeCssColor } from '../../model/colors.js';
 import type { OfferStyles } from '../../model/types.js';
 
-/** The response style keys the unit maps, and the public custom property each one feeds. */
+/**
+ * The response style keys the unit maps, and the public custom property each one feeds (the
+ * header and button keys are what the launcher's `styles.header` and `styles.offerText.button*`
+ * become: script-api/launcher-options.ts).
+ */
 export const STYLE_PROPERTIES = {
   primary_color: '--adpx-primary-color',
   background_color: '--adpx-background',
   text_color: '--adpx-text-color',
+  header_background_color: '--adpx-header-background',
+  header_text_color: '--adpx-header-text-color',
+  accept_background_color: '--adpx-accept-background',
+  accept_text_color: '--adpx-accept-text',
+  accept_hover_color: '--adpx-accept-hover',
+  accept_border_color: '--adpx-accept-border',
+  decline_background_color: '--adpx-decline-background',
+  decline_text_color: '--adpx-decline-text',
+  decline_hover_color: '--adpx-decline-hover',
+  decline_border_color: '--adpx-decline-border',
 } as const;
 
 export type MappedStyleKey = keyof typeof STYLE_PROPERTIES;
 
-/** The private variable that carries a response value into the stylesheet. */
-const RESPONSE_VARIABLES: Record<MappedStyleKey, string> = {
-  primary_color: '--_response-primary',
-  background_color: '--_response-background',
-  text_color: '--_response-text',
-};
+/**
+ * The private variable that carries a response value into the stylesheet: `--_response-` and the
+ * public name's tail (`--adpx-header-background` → `--_response-header-background`), except the
+ * three base colours, whose variables are shorter.
+ */
+function responseVariable(key: MappedStyleKey): string {
+  if (key === 'primary_color') return '--_response-primary';
+  if (key === 'background_color') return '--_response-background';
+  if (key === 'text_color') return '--_response-text';
+  return STYLE_PROPERTIES[key].replace('--adpx-', '--_response-');
+}
 
 /** The readable text colour on a response primary colour. */
 export const ON_PRIMARY_VARIABLE = '--_response-on-primary';
@@ -66,8 +85,11 @@ export function themeVariables(
   const styles = effectiveStyles(response, overrides);
   const variables: Record<string, string> = {};
   for (const [key, color] of Object.entries(styles) as Array<[MappedStyleKey, string]>) {
-    variables[RESPONSE_VARIABLES[key]] = color;
+    variables[responseVariable(key)] = color;
   }
+  const accept = styles.accept_background_color;
+  const onAccept = accept === undefined || styles.accept_text_color ? undefined : readableOn(accept);
+  if (onAccept !== undefined) variables[responseVariable('accept_text_color')] = onAccept;
   const primary = pagePrimary.trim() || styles.primary_color;
   const onPrimary = primary === undefined ? undefined : readableOn(primary);
   if (onPrimary !== undefined) variables[ON_PRIMARY_VARIABLE] = onPrimary;
