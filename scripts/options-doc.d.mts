@@ -12,3 +12,6 @@ export const API_DOC: string;
 export function readOptions(): OptionDoc[];
 export function optionsTable(options?: OptionDoc[]): string;
 export function renderApiDoc(text?: string): string;
+export function attributesTable(options?: OptionDoc[]): string;
+export function renderReadme(text?: string): string;
+export const README: string;

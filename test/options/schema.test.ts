@@ -2,11 +2,12 @@
  * The options table (src/options/schema.ts) is the one declaration of each request/unit option:
  * these tests fail when an option is missing from a surface derived from it — the element's
  * attributes and properties, `AdpxConfig` and `resolveConfig`, the launcher's unit, the prefetch
- * key, the framework typings (type-level, checked by `npm run typecheck`) and docs/api.md.
+ * key, the framework typings (type-level, checked by `npm run typecheck`), docs/api.md and the
+ * README's attribute table.
  */
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { API_DOC, readOptions, renderApiDoc } from '../../scripts/options-doc.mjs';
+import { API_DOC, README, readOptions, renderApiDoc, renderReadme } from '../../scripts/options-doc.mjs';
 import { AdpxOffersElement } from '../../src/elements/adpx-offers.js';
 import { defineElements } from '../../src/elements/registry.js';
 import type { AdpxOffersAttributes, AdpxOffersProperties } from '../../src/frameworks/attributes.js';
@@ -53,6 +54,12 @@ describe('the options table', () => {
       readFileSync(API_DOC, 'utf8') === renderApiDoc(),
       'docs/api.md: run node scripts/options-doc.mjs',
     ).toBe(true);
+  });
+
+  it("is what the README's attribute table shows, one row per option with an attribute", () => {
+    const readme = readFileSync(README, 'utf8');
+    expect(readme === renderReadme(), 'README.md: run node scripts/options-doc.mjs').toBe(true);
+    for (const [, spec] of withAttribute) expect(readme).toContain(`| \`${spec.attribute}\``);
   });
 
   it('gives every option a doc, a type and a validator; names are unique per surface', () => {
