@@ -61,10 +61,8 @@ test.describe('impression rule', () => {
     await waitFor(ep, CARD);
     const v2 = await hasIntersectionObserverV2(ep);
     // The path this engine takes: v2 where it exists, else plain geometry (the documented fallback).
-    await waitForLog(
-      ep,
-      v2 ? /watching \(IntersectionObserver v2/ : /watching \(IntersectionObserver v1: no occlusion check/,
-    );
+    // The first script-tag file logs the line's code (docs/debug.md): I2 is v2, I3 the v1 fallback.
+    await waitForLog(ep, v2 ? /^\[adpx[^\]]*\] I2\b/ : /^\[adpx[^\]]*\] I3\b/);
     test.info().annotations.push({ type: 'IntersectionObserver v2', description: String(v2) });
 
     expect(await showShare(ep, 0.4)).toBeCloseTo(0.4, 2);
