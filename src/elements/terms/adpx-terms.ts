@@ -290,27 +290,35 @@ export class AdpxTermsElement extends LitElement {
     return this.mode === 'modal' ? this.renderModal() : this.renderAccordion();
   }
 
-  /** Under the control when the sanitiser could not be loaded; a click on the control retries. */
-  private renderUnavailable() {
-    return this.unavailable
-      ? html`<p part="terms-status" class="status" role="status">${this.unavailableLabel}</p>`
-      : nothing;
-  }
-
-  private renderAccordion() {
-    return html`
-      <button
+  /**
+   * The control, and under it the line saying the sanitiser could not be loaded (a click on the
+   * control retries). The accordion's control says whether it is open and which region it opens;
+   * the modal's says that it opens a dialog.
+   */
+  private renderToggle(content: unknown) {
+    const accordion = this.mode !== 'modal';
+    return html`<button
         id="toggle"
         part="terms-toggle"
         class="toggle"
         type="button"
-        aria-expanded=${this.expanded ? 'true' : 'false'}
-        aria-controls="terms"
+        aria-expanded=${accordion ? String(this.expanded) : nothing}
+        aria-controls=${accordion ? 'terms' : nothing}
+        aria-haspopup=${accordion ? nothing : 'dialog'}
         @click=${this.onToggle}
       >
-        <span>${this.label}</span><span class="chevron" aria-hidden="true"></span>
+        ${content}
       </button>
-      ${this.renderUnavailable()}
+      ${
+        this.unavailable
+          ? html`<p part="terms-status" class="status" role="status">${this.unavailableLabel}</p>`
+          : nothing
+      }`;
+  }
+
+  private renderAccordion() {
+    return html`
+      ${this.renderToggle(html`<span>${this.label}</span><span class="chevron" aria-hidden="true"></span>`)}
       <div
         id="terms"
         part="terms-content"
@@ -325,17 +333,7 @@ export class AdpxTermsElement extends LitElement {
 
   private renderModal() {
     return html`
-      <button
-        id="toggle"
-        part="terms-toggle"
-        class="toggle"
-        type="button"
-        aria-haspopup="dialog"
-        @click=${this.onToggle}
-      >
-        ${this.label}
-      </button>
-      ${this.renderUnavailable()}
+      ${this.renderToggle(this.label)}
       <dialog
         part="terms-dialog"
         aria-labelledby="title"

@@ -82,10 +82,14 @@ const cross = html`<svg viewBox="0 0 16 16" width="16" height="16" aria-hidden="
 </svg>`;
 
 /** The accessible name of the unit: the visible heading when there is one. */
-function labelAttributes(v: UnitView): { labelledby?: string; label?: string } {
-  if (v.heading) return { labelledby: HEADING_ID };
-  return { label: v.layout === 'list' ? v.m.t('offersCount', { count: v.response.count }) : v.m.t('offers') };
-}
+const labelledBy = (v: UnitView) => (v.heading ? HEADING_ID : nothing);
+
+const ariaLabel = (v: UnitView) =>
+  v.heading
+    ? nothing
+    : v.layout === 'list'
+      ? v.m.t('offersCount', { count: v.response.count })
+      : v.m.t('offers');
 
 /**
  * The polite live region. Its text has no binding: the unit writes it directly after a render
@@ -185,25 +189,24 @@ function flowContent(v: UnitView): TemplateResult {
     ${ended ? nothing : nav(v)}`;
 }
 
-function inline(v: UnitView): TemplateResult {
-  const name = labelAttributes(v);
+/** The in-page layouts' landmark: a named `<section>` around their content. */
+function section(v: UnitView, layout: 'inline' | 'list', content: unknown): TemplateResult {
   return html`<section
     part="unit"
-    class="unit layout-inline"
-    aria-labelledby=${ifDefined(name.labelledby)}
-    aria-label=${ifDefined(name.label)}
+    class="unit layout-${layout}"
+    aria-labelledby=${labelledBy(v)}
+    aria-label=${ariaLabel(v)}
   >
-    ${flowContent(v)}
+    ${content}
   </section>`;
 }
 
 function modal(v: UnitView): TemplateResult {
-  const name = labelAttributes(v);
   return html`<dialog
     part="overlay"
     class="overlay layout-${v.layout} position-${v.position}"
-    aria-labelledby=${ifDefined(name.labelledby)}
-    aria-label=${ifDefined(name.label)}
+    aria-labelledby=${labelledBy(v)}
+    aria-label=${ariaLabel(v)}
     @cancel=${v.onCancel}
     @close=${v.onDialogClose}
     @pointerdown=${v.onPointerDown}
@@ -214,19 +217,15 @@ function modal(v: UnitView): TemplateResult {
 }
 
 function list(v: UnitView): TemplateResult {
-  const name = labelAttributes(v);
-  return html`<section
-    part="unit"
-    class="unit layout-list"
-    aria-labelledby=${ifDefined(name.labelledby)}
-    aria-label=${ifDefined(name.label)}
-  >
-    ${header({ ...v, ended: false })}
-    <ol part="list" class="list">
-      ${v.response.offers.map((offer, index) => html`<li class="item">${card(v, offer, index, false)}</li>`)}
-    </ol>
-    <div class="sentinel" aria-hidden="true"></div>
-  </section>`;
+  return section(
+    v,
+    'list',
+    html`${header({ ...v, ended: false })}
+      <ol part="list" class="list">
+        ${v.response.offers.map((offer, index) => html`<li class="item">${card(v, offer, index, false)}</li>`)}
+      </ol>
+      <div class="sentinel" aria-hidden="true"></div>`,
+  );
 }
 
 /** The unit in its layout. */
@@ -238,6 +237,6 @@ export function unitTemplate(v: UnitView): TemplateResult {
     case 'list':
       return list(v);
     default:
-      return inline(v);
+      return section(v, 'inline', flowContent(v));
   }
 }
