@@ -6,8 +6,7 @@ import {
   resolveLanguage,
 } from '../i18n/messages.js';
 import type { AdpxStrings } from '../i18n/types.js';
-import { html, LitElement, nothing, type PropertyValues } from 'lit';
-import { property, state } from 'lit/decorators.js';
+import { html, LitElement, nothing, type PropertyDeclarations, type PropertyValues } from 'lit';
 import { createDebugLog, type DebugLog } from '../debug.js';
 import {
   AdpxEvent,
@@ -95,53 +94,76 @@ import type { TermsMode } from './terms/adpx-terms.js';
  * @slot - None: the card renders only the offer.
  */
 export class AdpxOfferElement extends LitElement {
+  /**
+   * The reactive properties as a table, not Lit's decorators (their helper code stays out of the
+   * script-tag file); each is documented at its field below. A state also says `attribute: false`,
+   * so the custom elements manifest does not list it as an attribute.
+   */
+  static override properties: PropertyDeclarations = {
+    offer: { attribute: false },
+    current: { type: Number },
+    total: { type: Number },
+    dwell: { type: Number },
+    debug: { type: Boolean },
+    eager: { type: Boolean },
+    showQr: { type: Boolean, attribute: 'show-qr' },
+    noOfferwall: { type: Boolean, attribute: 'no-offerwall' },
+    privacyUrl: { attribute: 'privacy-url' },
+    terms: {},
+    strings: { attribute: false },
+    defaultLanguage: { attribute: false },
+    ledger: { attribute: false },
+    saveState: { state: true, attribute: false },
+    failedImage: { state: true, attribute: false },
+  };
+
   static override styles = offerStyles;
 
   /** The offer to render (a normalised offer, see `fetchOffers`). */
-  @property({ attribute: false }) offer?: Offer;
+  offer?: Offer;
 
   /** 1-based position of this offer in its load. */
-  @property({ type: Number }) current = 1;
+  current = 1;
 
   /** Number of offers in the load. */
-  @property({ type: Number }) total = 1;
+  total = 1;
 
   /** Continuous milliseconds the card must be visible before the impression counts (0: at once). */
-  @property({ type: Number }) dwell = 0;
+  dwell = 0;
 
   /** Log rule decisions and beacons to the console with the `[adpx]` prefix. */
-  @property({ type: Boolean }) debug = false;
+  debug = false;
 
   /** Load the image at once with high priority (the first card); otherwise it loads lazily. */
-  @property({ type: Boolean }) eager = false;
+  eager = false;
 
   /** Show the offer's QR code (for cross-device use). Off unless the publisher asks for it. */
-  @property({ type: Boolean, attribute: 'show-qr' }) showQr = false;
+  showQr = false;
 
   /** Hide the 'More offers' action even when the offer enables the offer wall. */
-  @property({ type: Boolean, attribute: 'no-offerwall' }) noOfferwall = false;
+  noOfferwall = false;
 
   /** The response's `privacy_url`: a "Privacy" link is shown when it is an http(s) URL. */
-  @property({ attribute: 'privacy-url' }) privacyUrl?: string;
+  privacyUrl?: string;
 
   /** How the terms are revealed: `accordion` (default) or `modal`. */
-  @property() terms: TermsMode = 'accordion';
+  terms: TermsMode = 'accordion';
 
   /**
    * Overrides of the card's own words by key (docs/i18n.md), e.g. `{ moreOffers: 'See all deals' }`.
    * The card speaks the language of its closest `lang` (a unit passes its own down).
    */
-  @property({ attribute: false }) strings?: AdpxStrings;
+  strings?: AdpxStrings;
 
   /** Used when no `lang` is found on the card or the page (the script API's `language`). */
-  @property({ attribute: false }) defaultLanguage?: string;
+  defaultLanguage?: string;
 
   /** The load's beacon ledger; a card used alone keeps its own. */
-  @property({ attribute: false }) ledger: BeaconLedger = new BeaconLedger();
+  ledger: BeaconLedger = new BeaconLedger();
 
-  @state() private saveState: SaveState = SaveState.Idle;
+  private saveState: SaveState = SaveState.Idle;
   /** The image URL that failed to load; its frame is hidden. */
-  @state() private failedImage?: string;
+  private failedImage?: string;
 
   private log: DebugLog = createDebugLog(false);
   private readonly mediaSize = new MediaSizeController(this);

@@ -1,5 +1,4 @@
-import { html, nothing, type PropertyValues } from 'lit';
-import { property } from 'lit/decorators.js';
+import { html, nothing, type PropertyDeclarations, type PropertyValues } from 'lit';
 import { isOffersError } from '../errors.js';
 import { createDebugLog, type DebugLog } from '../debug.js';
 import { AdpxEvent, type CloseReason } from '../events/adpx-event.js';
@@ -92,30 +91,44 @@ export type { TermsMode };
  * @slot - None: the unit renders its offers only.
  */
 export class AdpxOffersElement extends OffersRequestElement {
+  /** The reactive properties (documented at their fields), as in adpx-offer.ts. */
+  static override properties: PropertyDeclarations = {
+    layout: { reflect: true },
+    terms: {},
+    manual: { type: Boolean },
+    dwell: { type: Number },
+    heading: {},
+    hideClose: { type: Boolean, attribute: 'hide-close' },
+    showQr: { type: Boolean, attribute: 'show-qr' },
+    transparent: { type: Boolean },
+    backdropDismiss: { type: Boolean, attribute: 'backdrop-dismiss' },
+    overrides: { attribute: false },
+    response: { attribute: false },
+  };
+
   static override styles = offersStyles;
 
   /** `inline` (default), `popup`, `fullscreen` or `list`. */
-  @property({ reflect: true }) layout: UnitLayout = 'inline';
+  layout: UnitLayout = 'inline';
   /** How cards reveal their terms: `accordion` (default) or `modal`. */
-  @property() terms: TermsMode = 'accordion';
+  terms: TermsMode = 'accordion';
   /** Do not fetch on connect; call `load()` and `show()`. */
-  @property({ type: Boolean }) manual = false;
+  manual = false;
   /** Continuous ms a card must be visible before its impression counts (0: at once). */
-  @property({ type: Number }) dwell = 0;
+  dwell = 0;
   /** Optional text above the cards, e.g. "Offers picked for you"; it also names the unit. */
-  @property() heading = '';
+  heading = '';
   /** Hide the header's close button (Escape still closes a popup). */
-  @property({ type: Boolean, attribute: 'hide-close' }) hideClose = false;
+  hideClose = false;
   /** Show each offer's QR code (passed to the cards). */
-  @property({ type: Boolean, attribute: 'show-qr' }) showQr = false;
+  showQr = false;
   /** Transparent offer background (the script API's `styles.transparent`). */
-  @property({ type: Boolean }) transparent = false;
+  transparent = false;
   /** Popup: a click on the backdrop closes the unit. Off by default. */
-  @property({ type: Boolean, attribute: 'backdrop-dismiss' }) backdropDismiss = false;
+  backdropDismiss = false;
   /** Styles and settings over the response's (the script API's `styles`/`settings`). */
-  @property({ attribute: false }) overrides: UnitOverrides = {};
+  overrides: UnitOverrides = {};
   /** A service response supplied by the host: rendered without fetching. */
-  @property({ attribute: false })
   get response(): OffersResponse | undefined {
     return this.flow.response;
   }

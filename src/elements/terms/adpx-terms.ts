@@ -1,5 +1,4 @@
-import { html, LitElement, nothing, type PropertyValues } from 'lit';
-import { property, state } from 'lit/decorators.js';
+import { html, LitElement, nothing, type PropertyDeclarations, type PropertyValues } from 'lit';
 import { createDebugLog, type DebugLog } from '../../debug.js';
 import { AdpxEvent, type AdpxEventName, type AdpxEventPayloads } from '../../events/adpx-event.js';
 import { detectBridge } from '../../hosts/bridge.js';
@@ -53,31 +52,43 @@ const whenIdle = (callback: () => void): void => {
  * @cssprop --adpx-font-family - Font.
  */
 export class AdpxTermsElement extends LitElement {
+  /** The reactive properties (documented at their fields), as in adpx-offer.ts. */
+  static override properties: PropertyDeclarations = {
+    html: { attribute: false },
+    mode: { reflect: true },
+    label: {},
+    closeLabel: { attribute: 'close-label' },
+    unavailableLabel: { attribute: 'unavailable-label' },
+    debug: { type: Boolean },
+    expanded: { state: true, attribute: false },
+    failure: { state: true, attribute: false },
+    unavailable: { state: true, attribute: false },
+  };
+
   static override styles = termsStyles;
 
   /** The raw `terms_and_conditions` HTML of the offer. It is sanitised before it is shown. */
-  @property({ attribute: false }) html?: string;
+  html?: string;
 
   /** `accordion` (default): an inline disclosure. `modal`: a dialog. */
-  @property({ reflect: true }) mode: TermsMode = 'accordion';
+  mode: TermsMode = 'accordion';
 
   /** Visible label of the control and the dialog title. Keep "Terms" in it. */
-  @property() label = 'Terms and conditions';
+  label = 'Terms and conditions';
 
   /** Label of the dialog's close button. */
-  @property({ attribute: 'close-label' }) closeLabel = 'Close';
+  closeLabel = 'Close';
 
   /** What the reader sees under the control when the sanitiser file could not be loaded. */
-  @property({ attribute: 'unavailable-label' }) unavailableLabel =
-    'The terms could not be loaded. Try again.';
+  unavailableLabel = 'The terms could not be loaded. Try again.';
 
   /** Log sanitising to the console with the `[adpx]` prefix. */
-  @property({ type: Boolean }) debug = false;
+  debug = false;
 
-  @state() private expanded = false;
-  @state() private failure?: string;
+  private expanded = false;
+  private failure?: string;
   /** The sanitiser could not be loaded at a click: the control says so and a click retries. */
-  @state() private unavailable = false;
+  private unavailable = false;
 
   // Looked up on each use, as Lit's @query does (without its decorator code in the file).
   private get toggleButton(): HTMLButtonElement | null {
