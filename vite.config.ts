@@ -25,6 +25,11 @@ import { minifyTemplatesPlugin } from './scripts/minify-templates.mjs';
  * `minifyTemplatesPlugin` strips the indentation out of the elements' `html`/`svg`/`css` templates,
  * which the JS minifier leaves as written (bytes, and whitespace-only text nodes in every card).
  *
+ * The script-tag files are minified by Terser (two compress passes), not the bundler's built-in
+ * minifier: the first file 45,093 -> 44,315 B gzip, the sanitizer file 11,923 -> 11,914 B, same
+ * sources (docs/performance.md). Its default, safe compress options only; no `unsafe_*`, no
+ * `pure_getters` (DOMPurify is in these files).
+ *
  * The banner is V8's explicit compile hint: nearly every function of the file runs when the first
  * offer is shown, so Chromium compiles them all while the script streams in, off the main thread,
  * instead of one by one on first call inside the host page's tasks: the script of the first render
@@ -50,7 +55,8 @@ function scriptTagBuild(entry: string, name: string, fileName: string, hint: boo
       outDir: 'dist',
       emptyOutDir: false,
       target: 'es2020',
-      minify: true,
+      minify: 'terser',
+      terserOptions: { ecma: 2020, compress: { passes: 2 } },
       sourcemap: true,
       rolldownOptions: hint ? { output: { postBanner: '//# allFunctionsCalledOnLoad' } } : {},
       lib: { entry, name, formats: ['iife'], fileName: () => fileName },
