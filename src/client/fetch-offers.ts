@@ -54,7 +54,7 @@ export async function fetchOffers(
     const answer = await send(request, options, init.fetch, log);
     if (!answer.ok) throw httpError(answer);
     const response = normalizeResponse(parseJsonBody(answer.text), log);
-    log(`${response.count} offer(s) kept`);
+    log('R1', response.count);
     return response;
   } catch (error) {
     throw isOffersError(error) ? error : unexpected(error);

@@ -134,6 +134,6 @@ export function payloadValue(key: string, value: unknown, log: DebugLog): string
   if (typeof value === 'string') return value;
   if ((typeof value === 'number' && Number.isFinite(value)) || typeof value === 'boolean')
     return String(value);
-  log(`payload.${key} left out: ${describe(value)} is not a string, finite number or boolean`);
+  log('R2', key, describe(value));
   return undefined;
 }
