@@ -30,6 +30,11 @@ import { minifyTemplatesPlugin } from './scripts/minify-templates.mjs';
  * sources (docs/performance.md). Its default, safe compress options only; no `unsafe_*`, no
  * `pure_getters` (DOMPurify is in these files).
  *
+ * Syntax target ES2021 (was ES2020): `??=`/`||=` stay as written instead of being lowered (first
+ * file 44,266 -> 44,151 B gzip). It needs Chrome 85, Safari 14, Firefox 79, older than what the
+ * styles need (container queries, `color-mix`). Not ES2022: class fields would become `static {}`
+ * blocks (Safari 16.4), a syntax error in Safari 16.0-16.3 for 27 B more saved.
+ *
  * The banner is V8's explicit compile hint: nearly every function of the file runs when the first
  * offer is shown, so Chromium compiles them all while the script streams in, off the main thread,
  * instead of one by one on first call inside the host page's tasks: the script of the first render
@@ -54,7 +59,7 @@ function scriptTagBuild(entry: string, name: string, fileName: string, hint: boo
     build: {
       outDir: 'dist',
       emptyOutDir: false,
-      target: 'es2020',
+      target: 'es2021',
       minify: 'terser',
       terserOptions: { ecma: 2020, compress: { passes: 2 } },
       sourcemap: true,
