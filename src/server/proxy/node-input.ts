@@ -17,7 +17,7 @@ const HOST = /^[A-Za-z0-9.:[\]-]+$/;
 const HTTP_WHITESPACE = /^[\t\n\r ]+|[\t\n\r ]+$/g;
 
 /** Scheme and Host of the connection, path from `originalUrl` (Express) or `url`. */
-export function requestUrl(req: IncomingMessage): string {
+export function requestUrl(req: IncomingMessage): URL {
   const { originalUrl } = req as IncomingMessage & { originalUrl?: unknown };
   const path = typeof originalUrl === 'string' ? originalUrl : (req.url ?? '/');
   if (!path.startsWith('/')) throw new TypeError('Only origin-form request targets are served.');
@@ -25,7 +25,7 @@ export function requestUrl(req: IncomingMessage): string {
   if (!HOST.test(host)) throw new TypeError('Malformed Host header.');
   const encrypted = (req.socket as { encrypted?: boolean }).encrypted === true;
   // Concatenated, not `new URL(path, base)`: a path like `//other.host/x` must stay a path.
-  return new URL(`${encrypted ? 'https' : 'http'}://${host}${path}`).href;
+  return new URL(`${encrypted ? 'https' : 'http'}://${host}${path}`);
 }
 
 /**
@@ -37,7 +37,7 @@ export function nodeInput(req: IncomingMessage, signal: AbortSignal): ProxyInput
   if (FORBIDDEN_METHODS.has(method)) throw new TypeError(`Method ${method} is not allowed.`);
   return {
     method,
-    url: new URL(requestUrl(req)),
+    url: requestUrl(req),
     headers: rawHeaderReader(req.rawHeaders),
     signal,
     readBody: (limit) => readNodeBody(req, limit),

@@ -128,7 +128,7 @@ export function toRequest(req: IncomingMessage, signal?: AbortSignal): Request {
     init.body = req.readableEnded ? alreadyReadBody(req, headers) : bodyStream(req);
     init.duplex = 'half';
   }
-  return new Request(requestUrl(req), init);
+  return new Request(requestUrl(req).href, init);
 }
 
 /**
