@@ -8,7 +8,7 @@
 // minimal hop on the same runtime. Writes bench/results/proxy.json.
 //
 //   node bench/proxy.mjs [--requests 2000] [--concurrency 50] [--rounds 4] [--warmup 100]
-//                        [--serial 300] [--qr]
+//                        [--serial 300] [--qr] [--only node|workerd]
 //
 // Two phases: under load (--requests per side at --concurrency: throughput, and latency that
 // includes queueing on a busy machine) and serial (--serial per side, one at a time: the latency
@@ -180,7 +180,9 @@ async function main() {
   const hops = [];
   const results = {};
   try {
-    for (const name of HOPS) hops.push({ name, ...(await child(['--serve-hop', name, mock.url])) });
+    const only = args.includes('--only') ? args[args.indexOf('--only') + 1] : undefined;
+    for (const name of HOPS.filter((hop) => only === undefined || hop.startsWith(`${only}-`)))
+      hops.push({ name, ...(await child(['--serve-hop', name, mock.url])) });
     const targets = { direct: mock.url, ...Object.fromEntries(hops.map((hop) => [hop.name, hop.url])) };
     console.log(`mock ${mock.url} · ${cpus().length} CPUs, load average ${loadBefore.toFixed(2)}`);
     for (const url of Object.values(targets)) await run(url, warmup, concurrency);
@@ -193,7 +195,8 @@ async function main() {
         for (const side of order) parts[side].push(await run(targets[side], perRound, parallel));
       }
       const sides = Object.fromEntries(Object.entries(parts).map(([side, p]) => [side, summarise(p)]));
-      return { sides, comparisons: { node: compare(sides, 'node'), workerd: compare(sides, 'workerd') } };
+      const runtimes = ['node', 'workerd'].filter((runtime) => `${runtime}-ours` in sides);
+      return { sides, comparisons: Object.fromEntries(runtimes.map((rt) => [rt, compare(sides, rt)])) };
     };
     results.underLoad = await phase(requests, concurrency);
     printTable(

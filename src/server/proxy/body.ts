@@ -8,7 +8,7 @@
 export type LimitedRead = { ok: true; bytes: Uint8Array } | { ok: false; reason: 'too_large' };
 
 /** True when the `Content-Length` header already says the body is over `limit`. */
-export function declaredTooLarge(headers: Headers, limit: number): boolean {
+export function declaredTooLarge(headers: Pick<Headers, 'get'>, limit: number): boolean {
   const declared = headers.get('content-length');
   return declared !== null && /^\d+$/.test(declared.trim()) && Number(declared) > limit;
 }
@@ -38,7 +38,8 @@ export async function readLimited(
   return { ok: true, bytes: concat(chunks, size) };
 }
 
-function concat(chunks: Uint8Array[], size: number): Uint8Array {
+/** The chunks as one array (the chunk itself when there is one). */
+export function concat(chunks: Uint8Array[], size: number): Uint8Array {
   if (chunks.length === 1 && chunks[0] !== undefined) return chunks[0];
   const bytes = new Uint8Array(size);
   let offset = 0;

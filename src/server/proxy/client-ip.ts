@@ -11,7 +11,7 @@
  * when nothing valid is known. IPv4-mapped IPv6 addresses come back as IPv4.
  */
 export function clientIp(
-  headers: Headers,
+  headers: Pick<Headers, 'get'>,
   remoteAddress: string | undefined,
   trustProxy: boolean | number,
 ): string | undefined {
@@ -31,7 +31,7 @@ export function clientIp(
 }
 
 /** The addresses of `X-Forwarded-For` (several headers arrive joined by commas), else of `Forwarded`. */
-export function forwardedChain(headers: Headers): string[] {
+export function forwardedChain(headers: Pick<Headers, 'get'>): string[] {
   const xff = headers.get('x-forwarded-for');
   if (xff !== null && xff.trim() !== '') {
     return xff

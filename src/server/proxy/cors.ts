@@ -3,6 +3,7 @@
  * carries. CORS decides which pages' scripts may read the answers; it is not authentication (any
  * server can call the proxy without an `Origin`).
  */
+import type { ProxyInput } from './input.js';
 
 /** Methods the proxy answers. */
 export const ALLOW_METHODS = 'POST, OPTIONS';
@@ -59,7 +60,7 @@ function sameHost(origin: string, requestUrl: URL): boolean {
 }
 
 /** True for a CORS preflight: `OPTIONS` with `Origin` and `Access-Control-Request-Method`. */
-export function isPreflight(request: Request): boolean {
+export function isPreflight(request: Pick<ProxyInput, 'method' | 'headers'>): boolean {
   return (
     request.method === 'OPTIONS' &&
     request.headers.has('origin') &&
@@ -68,7 +69,10 @@ export function isPreflight(request: Request): boolean {
 }
 
 /** Headers of a 204 answer to `OPTIONS` (a preflight gets the CORS set; a plain one `Allow`). */
-export function optionsHeaders(request: Request, cors: CorsDecision): Record<string, string> {
+export function optionsHeaders(
+  request: Pick<ProxyInput, 'method' | 'headers'>,
+  cors: CorsDecision,
+): Record<string, string> {
   const headers: Record<string, string> = { ...cors.headers, Allow: ALLOW_METHODS };
   if (!isPreflight(request) || cors.headers['Access-Control-Allow-Origin'] === undefined) return headers;
   return {

@@ -8,10 +8,12 @@
 import { isOffersError } from '../../errors.js';
 import { SERVER_REQUEST_ENV, offersPathVersion, optionsFromBrowserRequest } from './proxy-request.js';
 import { buildOffersRequest } from '../../client/request.js';
-import { declaredTooLarge, isJsonContentType, parseJsonBody, readLimited } from './body.js';
+import { declaredTooLarge, isJsonContentType, parseJsonBody } from './body.js';
 import { clientIp } from './client-ip.js';
 import { ALLOW_METHODS, corsDecision, optionsHeaders } from './cors.js';
 import type { CorsDecision } from './cors.js';
+import { registerCore, requestInput, toFetchResponse } from './input.js';
+import type { ProxyAnswer, ProxyInput } from './input.js';
 import type { ProxyConfig } from './options.js';
 import { resolveProxyOptions } from './options.js';
 import { createRedactor } from './redact.js';
@@ -24,8 +26,7 @@ import { forward } from './upstream.js';
 
 /** One request as the steps below see it. */
 interface Incoming {
-  request: Request;
-  url: URL;
+  input: ProxyInput;
   context: ProxyContext;
   cors: CorsDecision;
 }
@@ -43,29 +44,42 @@ interface Incoming {
 export function createOffersProxy(options: OffersProxyOptions): OffersProxyHandler {
   const config = resolveProxyOptions(options);
   const redactor = createRedactor(config.apiKey);
-  return async (request, context = {}) => {
-    const started = performance.now();
-    const url = new URL(request.url);
-    const cors = corsDecision(request.headers.get('origin'), url, config.allowedOrigins);
-    let result: ProxyResult;
-    try {
-      result = await serve({ request, url, context, cors }, config, redactor);
-    } catch (error) {
-      result = failure(500, ProxyOutcome.InternalError, 'The proxy failed unexpectedly.', 'error');
-      result.message = `The proxy failed unexpectedly: ${redactor.text(errorText(error))}`;
-    }
-    writeLog(config, redactor, request, url, result, performance.now() - started);
-    return toResponse(result, cors, redactor);
-  };
+  const core = (input: ProxyInput, context: ProxyContext) => answer(input, context, config, redactor);
+  const handler: OffersProxyHandler = async (request, context = {}) =>
+    toFetchResponse(await core(requestInput(request), context));
+  // The Node adapter may then read the request from Node directly; `transformBody` receives the
+  // fetch `Request`, so a proxy with one always goes through it.
+  if (config.transformBody === undefined) registerCore(handler, core);
+  return handler;
+}
+
+/** One request, from its input to its answer, logged. */
+async function answer(
+  input: ProxyInput,
+  context: ProxyContext,
+  config: ProxyConfig,
+  redactor: Redactor,
+): Promise<ProxyAnswer> {
+  const started = performance.now();
+  const cors = corsDecision(input.headers.get('origin'), input.url, config.allowedOrigins);
+  let result: ProxyResult;
+  try {
+    result = await serve({ input, context, cors }, config, redactor);
+  } catch (error) {
+    result = failure(500, ProxyOutcome.InternalError, 'The proxy failed unexpectedly.', 'error');
+    result.message = `The proxy failed unexpectedly: ${redactor.text(errorText(error))}`;
+  }
+  writeLog(config, redactor, input, result, performance.now() - started);
+  return toAnswer(result, cors, redactor);
 }
 
 /** The steps of one request, in order; the first that answers wins. */
 async function serve(incoming: Incoming, config: ProxyConfig, redactor: Redactor): Promise<ProxyResult> {
-  const { request, url, cors } = incoming;
+  const { input, cors } = incoming;
   if (!cors.allowed) {
     return failure(403, ProxyOutcome.OriginRefused, 'This origin may not call the offers proxy.', 'warn');
   }
-  const pathVersion = offersPathVersion(url.pathname);
+  const pathVersion = offersPathVersion(input.url.pathname);
   if (pathVersion === undefined) {
     return failure(
       404,
@@ -73,49 +87,49 @@ async function serve(incoming: Incoming, config: ProxyConfig, redactor: Redactor
       'Not found: the offers proxy answers POST …/native/v2/offers.json and …/native/v4/offers.json.',
     );
   }
-  if (request.method === 'OPTIONS') {
+  if (input.method === 'OPTIONS') {
     return {
       status: 204,
       body: null,
       outcome: ProxyOutcome.Preflight,
       level: 'info',
-      headers: optionsHeaders(request, cors),
+      headers: optionsHeaders(input, cors),
     };
   }
-  if (request.method !== 'POST') {
+  if (input.method !== 'POST') {
     return failure(
       405,
       ProxyOutcome.MethodNotAllowed,
-      `Method ${request.method} is not allowed: use POST.`,
+      `Method ${input.method} is not allowed: use POST.`,
       'info',
       {
         Allow: ALLOW_METHODS,
       },
     );
   }
-  if (!isJsonContentType(request.headers.get('content-type'))) {
+  if (!isJsonContentType(input.headers.get('content-type'))) {
     return failure(
       415,
       ProxyOutcome.UnsupportedMediaType,
       'The request body must be JSON (Content-Type: application/json).',
     );
   }
-  const body = await readBody(request, config.maxBodyBytes);
+  const body = await readBody(input, config.maxBodyBytes);
   if ('status' in body) return body;
   return forwardBody(incoming, body.value, config.apiVersion ?? pathVersion, config, redactor);
 }
 
 /** The body as a JSON object, or the 413/400 answer. */
 async function readBody(
-  request: Request,
+  input: ProxyInput,
   limit: number,
 ): Promise<{ value: Record<string, unknown> } | ProxyResult> {
   const tooLarge = () =>
     failure(413, ProxyOutcome.TooLarge, `The request body is larger than ${limit} bytes.`);
-  if (declaredTooLarge(request.headers, limit)) return tooLarge();
+  if (declaredTooLarge(input.headers, limit)) return tooLarge();
   let read;
   try {
-    read = await readLimited(request.body, limit);
+    read = await input.readBody(limit);
   } catch {
     return failure(400, ProxyOutcome.ClientClosed, 'The request body could not be read.');
   }
@@ -137,11 +151,13 @@ async function forwardBody(
   config: ProxyConfig,
   redactor: Redactor,
 ): Promise<ProxyResult> {
-  const { request, url, context } = incoming;
-  const ip = clientIp(request.headers, context.remoteAddress, config.trustProxy);
-  const userAgent = request.headers.get('user-agent') ?? undefined;
+  const { input, context } = incoming;
+  const ip = clientIp(input.headers, context.remoteAddress, config.trustProxy);
+  const userAgent = input.headers.get('user-agent') ?? undefined;
   let body = browserBody;
   if (config.transformBody !== undefined) {
+    const { request } = input;
+    if (request === undefined) throw new TypeError('transformBody needs the fetch Request.');
     const transformed = await config.transformBody(browserBody, request, { ip, userAgent, apiVersion });
     if (transformed === false) {
       return failure(403, ProxyOutcome.Vetoed, 'The request was refused by the publisher’s policy.');
@@ -156,7 +172,7 @@ async function forwardBody(
   try {
     const options = optionsFromBrowserRequest({
       body,
-      query: url.searchParams,
+      query: input.url.searchParams,
       endpoint: config.upstream,
       apiKey: config.apiKey,
       apiVersion,
@@ -168,30 +184,29 @@ async function forwardBody(
     if (!isOffersError(error)) throw error;
     return failure(400, ProxyOutcome.InvalidRequest, redactor.text(error.message));
   }
-  return forward(upstreamRequest, config.timeoutMs, request.signal, redactor);
+  return forward(upstreamRequest, config.timeoutMs, input.signal, redactor);
 }
 
 /** The answer: JSON (or empty), never cached, CORS headers when the origin is allowed. */
-function toResponse(result: ProxyResult, cors: CorsDecision, redactor: Redactor): Response {
-  const headers = new Headers({
+function toAnswer(result: ProxyResult, cors: CorsDecision, redactor: Redactor): ProxyAnswer {
+  const headers: Record<string, string> = {
     'Cache-Control': 'no-store',
     'X-Content-Type-Options': 'nosniff',
     ...cors.headers,
     ...result.headers,
-  });
-  if (result.body === null) return new Response(null, { status: result.status, headers });
-  headers.set('Content-Type', 'application/json; charset=utf-8');
+  };
+  if (result.body === null) return { status: result.status, headers, body: null };
+  headers['Content-Type'] = 'application/json; charset=utf-8';
   // The upstream body is already clean; error bodies are built here: hide the key once more.
   const body = result.outcome === ProxyOutcome.Forwarded ? result.body : redactor.text(result.body);
-  return new Response(body, { status: result.status, headers });
+  return { status: result.status, headers, body };
 }
 
 /** One entry per request; a logger that throws is ignored. */
 function writeLog(
   config: ProxyConfig,
   redactor: Redactor,
-  request: Request,
-  url: URL,
+  input: ProxyInput,
   result: ProxyResult,
   durationMs: number,
 ): void {
@@ -199,12 +214,12 @@ function writeLog(
   const entry: ProxyLogEntry = {
     level: result.level,
     outcome: result.outcome,
-    method: request.method,
-    path: redactor.text(url.pathname),
+    method: input.method,
+    path: redactor.text(input.url.pathname),
     status: result.status,
     durationMs: Math.round(durationMs * 10) / 10,
   };
-  const origin = request.headers.get('origin');
+  const origin = input.headers.get('origin');
   if (origin !== null) entry.origin = redactor.text(origin.slice(0, 200));
   if (result.upstreamStatus !== undefined) entry.upstreamStatus = result.upstreamStatus;
   if (result.upstreamMs !== undefined) entry.upstreamMs = result.upstreamMs;

@@ -5,6 +5,9 @@
  * importing `adpx-offers/proxy` stays safe in runtimes without Node built-ins.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { coreOf } from './input.js';
+import type { ProxyAnswer, ProxyCore } from './input.js';
+import { FORBIDDEN_METHODS, nodeInput, requestUrl } from './node-input.js';
 import type { OffersProxyHandler } from './types.js';
 
 /** A Node request listener; as Express/Connect middleware it passes unexpected failures to `next`. */
@@ -16,13 +19,16 @@ export type NodeProxyListener = (
 
 /** How long a refused, still-uploading request may keep its connection after the answer. */
 const DRAIN_GRACE_MS = 2_000;
-const FORBIDDEN_METHODS = new Set(['CONNECT', 'TRACE', 'TRACK']);
-const HOST = /^[A-Za-z0-9.:[\]-]+$/;
 
 /**
  * Adapts a fetch handler to Node: `http.createServer(toNodeHandler(proxy))`, or
  * `app.use('/offers-proxy', toNodeHandler(proxy))` in Express (mount it before any body parser;
  * a body an earlier `express.json()` already read is taken from `req.body`).
+ *
+ * For a handler made by `createOffersProxy` (without `transformBody`), the adapter runs the
+ * handler's steps on the `IncomingMessage` directly and writes their answer to the
+ * `ServerResponse`: the same steps and answers, without the per-request `Request`, `Headers`,
+ * `ReadableStream` and `Response` (decision 006). Any other handler gets a fetch `Request`.
  */
 export function toNodeHandler(handler: OffersProxyHandler): NodeProxyListener {
   return (req, res, next) => {
@@ -42,17 +48,63 @@ async function serveNode(
   res.once('close', () => {
     if (!res.writableFinished) controller.abort();
   });
+  const context = { remoteAddress: req.socket.remoteAddress };
+  const core = coreOf(handler);
+  if (core !== undefined && !req.readableEnded) {
+    await serveDirect(core, req, res, controller.signal);
+    return;
+  }
   let request: Request;
   try {
     request = toRequest(req, controller.signal);
   } catch {
-    const method = req.method ?? '';
-    if (FORBIDDEN_METHODS.has(method)) writeJson(res, 405, `Method ${method} is not allowed: use POST.`);
-    else writeJson(res, 400, 'Malformed request.');
+    refuseMalformed(req, res);
     return;
   }
-  const response = await handler(request, { remoteAddress: req.socket.remoteAddress });
-  await writeResponse(req, res, response);
+  const response = await handler(request, context);
+  const body = response.body === null ? undefined : new Uint8Array(await response.arrayBuffer());
+  const headers: Record<string, string> = {};
+  response.headers.forEach((value, name) => {
+    headers[name] = value;
+  });
+  writeAnswer(req, res, response.status, headers, body);
+}
+
+/** The handler's steps on the `IncomingMessage`, their answer written to the `ServerResponse`. */
+async function serveDirect(
+  core: ProxyCore,
+  req: IncomingMessage,
+  res: ServerResponse,
+  signal: AbortSignal,
+): Promise<void> {
+  let input;
+  try {
+    input = nodeInput(req, signal);
+  } catch {
+    refuseMalformed(req, res);
+    return;
+  }
+  const answer = await core(input, { remoteAddress: req.socket.remoteAddress });
+  const body = answer.body === null ? undefined : utf8(answer.body);
+  writeAnswer(req, res, answer.status, lowerCaseHeaders(answer), body);
+}
+
+/** Names as `Headers` gives them: lower case, values of names that differ only in case joined. */
+function lowerCaseHeaders(answer: ProxyAnswer): Record<string, string> {
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(answer.headers)) {
+    const lower = name.toLowerCase();
+    const earlier = headers[lower];
+    headers[lower] = earlier === undefined ? value : `${earlier}, ${value}`;
+  }
+  return headers;
+}
+
+/** A request fetch cannot represent: 405 for a method it refuses, else 400. */
+function refuseMalformed(req: IncomingMessage, res: ServerResponse): void {
+  const method = req.method ?? '';
+  if (FORBIDDEN_METHODS.has(method)) writeJson(res, 405, `Method ${method} is not allowed: use POST.`);
+  else writeJson(res, 400, 'Malformed request.');
 }
 
 /** The incoming request as a fetch `Request`. */
@@ -76,19 +128,7 @@ export function toRequest(req: IncomingMessage, signal?: AbortSignal): Request {
     init.body = req.readableEnded ? alreadyReadBody(req, headers) : bodyStream(req);
     init.duplex = 'half';
   }
-  return new Request(requestUrl(req), init);
-}
-
-/** Scheme and Host of the connection, path from `originalUrl` (Express) or `url`. */
-function requestUrl(req: IncomingMessage): string {
-  const { originalUrl } = req as IncomingMessage & { originalUrl?: unknown };
-  const path = typeof originalUrl === 'string' ? originalUrl : (req.url ?? '/');
-  if (!path.startsWith('/')) throw new TypeError('Only origin-form request targets are served.');
-  const host = req.headers.host ?? 'localhost';
-  if (!HOST.test(host)) throw new TypeError('Malformed Host header.');
-  const encrypted = (req.socket as { encrypted?: boolean }).encrypted === true;
-  // Concatenated, not `new URL(path, base)`: a path like `//other.host/x` must stay a path.
-  return new URL(`${encrypted ? 'https' : 'http'}://${host}${path}`).href;
+  return new Request(requestUrl(req).href, init);
 }
 
 /**
@@ -152,17 +192,18 @@ function alreadyReadBody(req: IncomingMessage, headers: Headers): string | Uint8
 }
 
 /**
- * Writes the fetch `Response`. When the request body was not read to its end (413 and other early
- * refusals), the answer says `Connection: close`, the rest of the upload is discarded, and the
- * socket is destroyed after a short grace if the client keeps sending.
+ * Writes the answer (`headers` with lower-case names). When the request body was not read to its
+ * end (413 and other early refusals), the answer says `Connection: close`, the rest of the upload
+ * is discarded, and the socket is destroyed after a short grace if the client keeps sending.
  */
-async function writeResponse(req: IncomingMessage, res: ServerResponse, response: Response): Promise<void> {
-  const body = response.body === null ? undefined : new Uint8Array(await response.arrayBuffer());
+function writeAnswer(
+  req: IncomingMessage,
+  res: ServerResponse,
+  status: number,
+  headers: Record<string, string>,
+  body: Uint8Array | undefined,
+): void {
   if (res.headersSent || res.destroyed) return;
-  const headers: Record<string, string> = {};
-  response.headers.forEach((value, name) => {
-    headers[name] = value;
-  });
   if (body !== undefined) headers['content-length'] = String(body.byteLength);
   if (!req.complete) {
     headers.connection = 'close';
@@ -171,8 +212,16 @@ async function writeResponse(req: IncomingMessage, res: ServerResponse, response
       if (!req.complete) setTimeout(() => req.socket.destroy(), DRAIN_GRACE_MS).unref();
     });
   }
-  res.writeHead(response.status, headers);
+  res.writeHead(status, headers);
   res.end(body);
+}
+
+let encoder: TextEncoder | undefined;
+
+/** One encoder for all answers, made on first use (it keeps no state). */
+function utf8(text: string): Uint8Array {
+  encoder ??= new TextEncoder();
+  return encoder.encode(text);
 }
 
 function writeJson(res: ServerResponse, status: number, message: string): void {

@@ -2,6 +2,7 @@
  * The proxy's options, checked once when the proxy is created: a mistake there is the publisher's
  * and should stop the server at start-up, not turn into 500s later. Messages never hold the key.
  */
+import { MAX_TIMER_MS } from '../../options/values.js';
 import type { BodyTransform, OffersProxyOptions, ProxyLogEntry } from './types.js';
 
 /** Default upstream timeout: below the browser client's 10 s, so the browser sees the 504. */
@@ -9,7 +10,6 @@ export const DEFAULT_PROXY_TIMEOUT_MS = 8_000;
 /** Default largest request body (a real one is a few hundred bytes). */
 export const DEFAULT_MAX_BODY_BYTES = 16 * 1024;
 
-const MAX_TIMEOUT_MS = 2_147_483_647;
 /** Upper bound of `maxBodyBytes`: the proxy holds a body in memory. */
 const MAX_BODY_LIMIT = 1024 * 1024;
 
@@ -49,7 +49,7 @@ export function resolveProxyOptions(options: OffersProxyOptions): ProxyConfig {
     apiKey: apiKey.trim(),
     apiVersion,
     allowedOrigins: checkOrigins(options.allowedOrigins),
-    timeoutMs: checkInteger('timeoutMs', options.timeoutMs, DEFAULT_PROXY_TIMEOUT_MS, 1, MAX_TIMEOUT_MS),
+    timeoutMs: checkInteger('timeoutMs', options.timeoutMs, DEFAULT_PROXY_TIMEOUT_MS, 1, MAX_TIMER_MS),
     trustProxy: checkTrustProxy(options.trustProxy),
     maxBodyBytes: checkInteger(
       'maxBodyBytes',
