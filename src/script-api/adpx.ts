@@ -47,7 +47,6 @@ export class AdpxController implements AdpxApi {
   private readonly session = new ShowSession(() => this.win);
   /** `Adpx.cmd`: functions pushed here run at once (those queued before the script, in order). */
   readonly cmd = commandQueue((error) => this.reportCommandError(error));
-  private generation = 0;
   private readonly loads = new UnitLoads(this.session);
   private lastPayload?: AdpxUser;
   /** While an early `init` waits for `<body>`: calls made meanwhile wait for it too. */
@@ -122,7 +121,7 @@ export class AdpxController implements AdpxApi {
       });
       return;
     }
-    const generation = ++this.generation;
+    // A newer init replaces `this.config`: this one then stops at its next step (no counter).
     const config = result.config;
     this.config = config;
     this.log = createDebugLog(config.debug);
@@ -139,7 +138,7 @@ export class AdpxController implements AdpxApi {
       this.settingUp = waiting;
       await waiting;
       if (this.settingUp === waiting) this.settingUp = undefined;
-      if (generation !== this.generation) return;
+      if (config !== this.config) return;
     }
     const body = doc.body as HTMLElement;
     const previous = this.setup;
@@ -150,7 +149,7 @@ export class AdpxController implements AdpxApi {
     configureUnit(unit, config, this.setup);
     this.session.cancelDelay();
     this.log(`init: ${config.accountId} placement=${config.placement} autoLoad=${config.autoLoad}`);
-    if (config.autoLoad) await this.autoLoad(config, unit, generation);
+    if (config.autoLoad) await this.autoLoad(config, unit);
   }
 
   /** The unit, in the target element (inline) or on `<body>`; a new one when the place changed. */
@@ -177,13 +176,13 @@ export class AdpxController implements AdpxApi {
   }
 
   /** `autoLoad`: the stored prefetch response when there is one, else a load; then `autoShow`. */
-  private async autoLoad(config: ResolvedConfig, unit: AdpxOffersElement, generation: number): Promise<void> {
+  private async autoLoad(config: ResolvedConfig, unit: AdpxOffersElement): Promise<void> {
     const payload = this.payloadFor(this.lastPayload);
     const key = loadKey(config, payload);
     if (this.loads.holds(unit, key)) {
       this.log('init: same request as the current load; not loading again');
       const outcome = await this.loads.inFlight;
-      if (generation === this.generation && config.autoShow && outcome?.ok !== false && this.isReady()) {
+      if (config === this.config && config.autoShow && outcome?.ok !== false && this.isReady()) {
         await this.show();
       }
       return;
@@ -200,7 +199,7 @@ export class AdpxController implements AdpxApi {
       }
     }
     const outcome = await this.loads.run(unit, payload, key);
-    if (generation !== this.generation || !outcome.ok) return;
+    if (config !== this.config || !outcome.ok) return;
     if (config.prefetch && !config.autoShow && unit.response) {
       savePrefetched(this.win, storageKey, unit.response);
       this.log('prefetch: response stored for the checkout WebView');

@@ -1,8 +1,10 @@
 /**
  * One `Adpx.show`: its layout, margins and callbacks, the display delay and the close button's
- * delay. Whether the offers were displayed is the unit's own state (`shown`, `ended`, `closed`).
+ * delay. Whether the offers are displayed is the unit's own state (`shown`, `ended`, `closed`):
+ * the session keeps no flag of its own; its callbacks last until the unit's `closed_ads`.
  */
 import type { AdpxOffersElement } from '../elements/adpx-offers.js';
+import { UnitStatus } from '../elements/unit/status.js';
 import type { AdpxEventName, AdpxEventPayloads } from '../events/adpx-event.js';
 import { callHost } from './forward.js';
 import { insetProperties, marginInsets, showLayout, uniformMargin } from './show-options.js';
@@ -17,7 +19,6 @@ function run<T>(callback: ((value: T) => void) | undefined, value: T): void {
 }
 
 export class ShowSession {
-  private active = false;
   private callbacks: AdpxShowCallbacks = {};
   private position?: AdpxPosition;
   private unit?: AdpxOffersElement;
@@ -67,9 +68,8 @@ export class ShowSession {
       this.insets(),
     );
     if (!this.position) for (const name of INSET_NAMES) unit.style.removeProperty(name);
-    this.active = true;
     if (!unit.show()) {
-      this.active = false;
+      this.callbacks = {};
       if (setup.closeDelayMs > 0) unit.toggleAttribute('hide-close', false);
       return false;
     }
@@ -102,16 +102,20 @@ export class ShowSession {
     for (const [name, value] of this.insets()) this.unit.style.setProperty(name, value);
   };
 
-  /** Runs the show's callbacks for the unit's events. */
+  /**
+   * Runs the show's callbacks for the unit's events: `offer_shown` (the unit fires it only while
+   * shown), `error` while the unit is shown, and `closed_ads`, which ends the session.
+   */
   onEvent(name: AdpxEventName, payload: object): void {
-    if (!this.active) return;
-    if (name === 'offer_shown') run(this.callbacks.showCallback, payload as AdpxEventPayloads['offer_shown']);
-    else if (name === 'error') run(this.callbacks.errorCallback, payload as AdpxErrorInfo);
+    const { callbacks } = this;
+    if (name === 'offer_shown') run(callbacks.showCallback, payload as AdpxEventPayloads['offer_shown']);
+    else if (name === 'error' && this.unit?.state === UnitStatus.Shown)
+      run(callbacks.errorCallback, payload as AdpxErrorInfo);
     else if (name === 'closed_ads') {
-      this.active = false;
+      this.callbacks = {};
       this.stopCloseDelay();
       this.win().removeEventListener('resize', this.onResize);
-      run(this.callbacks.dismissCallback, payload as AdpxEventPayloads['closed_ads']);
+      run(callbacks.dismissCallback, payload as AdpxEventPayloads['closed_ads']);
     }
   }
 }

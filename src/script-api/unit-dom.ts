@@ -5,10 +5,7 @@
 import type { AdpxOffersElement } from '../elements/adpx-offers.js';
 import { optionEntries } from '../options/schema.js';
 import type { ResolvedConfig } from './config.js';
-import type { UnitOverrides, UnitSetup } from './unit-options.js';
-
-/** The unit with the `overrides` property its newer versions have. */
-type ConfigurableUnit = AdpxOffersElement & { overrides?: UnitOverrides };
+import type { UnitSetup } from './unit-options.js';
 
 /** Resolves once `document.body` exists (a script in `<head>` may call `init` early). */
 export function bodyReady(doc: Document): Promise<HTMLElement> {
@@ -64,7 +61,7 @@ export function configureUnit(unit: AdpxOffersElement, config: ResolvedConfig, s
   for (const [name, value] of Object.entries(attributes)) setAttribute(unit, name, value);
   unit.style.removeProperty('--adpx-backdrop-color');
   for (const [name, value] of setup.properties) unit.style.setProperty(name, value);
-  (unit as ConfigurableUnit).overrides = setup.overrides;
+  unit.overrides = setup.overrides;
 }
 
 /** The layout and look of one show. */

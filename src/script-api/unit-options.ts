@@ -5,17 +5,12 @@
  * a key that is refused, unknown or has an invalid value gives a note (a debug line), never a
  * silent drop. Pure.
  */
+import type { UnitOverrides } from '../elements/unit/settings.js';
 import { isJsonObject } from '../model/coerce.js';
 import { safeCssColor } from '../model/colors.js';
 import { LAUNCHER_OPTIONS, valueAt, type LauncherOption, type SetupDraft } from './launcher-options.js';
 
 export { adPosition } from './launcher-options.js';
-
-/** The unit's `overrides` property. */
-export interface UnitOverrides {
-  styles: Record<string, string>;
-  settings: Record<string, string | number | boolean>;
-}
 
 export type UnitLayoutName = 'inline' | 'popup' | 'fullscreen' | 'list';
 
@@ -27,7 +22,8 @@ export interface UnitSetup {
   attributes: Record<string, string | boolean>;
   /** Custom properties set on the unit. */
   properties: Array<[string, string]>;
-  overrides: UnitOverrides;
+  /** The unit's `overrides` property (its one type, from the element). */
+  overrides: Required<UnitOverrides>;
   /** Delay before the unit appears, in ms. */
   delayMs: number;
   /** The close button appears this long after the unit is shown, in ms (0: at once). */
