@@ -134,6 +134,9 @@ export class AdpxOffersElement extends OffersRequestElement {
   }
   set response(raw: unknown) {
     if (raw === undefined || raw === null) return;
+    // A supplied response replaces a load in flight: its answer must not arrive over it.
+    this.loader.cancel();
+    this.loadInFlight = undefined;
     try {
       this.flow.supply(raw);
       if (!this.manual) this.show();
@@ -156,6 +159,7 @@ export class AdpxOffersElement extends OffersRequestElement {
     isList: () => this.view === 'list',
   });
   private readonly loader = new LoadController(this);
+  private loadInFlight?: Promise<number>;
   private readonly timer = new DisplayTimer(this, () => this.flow.timeout());
   private readonly modal = new ModalController(this);
   private readonly scrollPast = new ScrollPastController(this, () => this.flow.scrolledPast());
@@ -194,7 +198,26 @@ export class AdpxOffersElement extends OffersRequestElement {
    * Fetches offers. Resolves with the number of offers ready; rejects with an `OffersError` (and
    * fires `adpx-error`) when the load fails. A newer load replaces an older one.
    */
-  async load(payload?: Record<string, unknown>): Promise<number> {
+  load(payload?: Record<string, unknown>): Promise<number> {
+    const promise = this.fetchAndAccept(payload);
+    this.loadInFlight = promise;
+    const settled = () => {
+      if (this.loadInFlight === promise) this.loadInFlight = undefined;
+    };
+    promise.then(settled, settled);
+    return promise;
+  }
+
+  /**
+   * The promise the latest `load()` returned, while that load is in flight (undefined once it
+   * settled, or when a response given to `response` replaced it): what a caller that did not
+   * start the load (the script API's `show()` after a non-awaited `init`) waits for.
+   */
+  get pendingLoad(): Promise<number> | undefined {
+    return this.loadInFlight;
+  }
+
+  private async fetchAndAccept(payload?: Record<string, unknown>): Promise<number> {
     this.flow.loading();
     try {
       // The unit's words load (when not English) while the offers are fetched.

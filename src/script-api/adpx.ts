@@ -181,7 +181,7 @@ export class AdpxController implements AdpxApi {
     const key = loadKey(config, payload);
     if (this.loads.holds(unit, key)) {
       this.log('init: same request as the current load; not loading again');
-      const outcome = await this.loads.inFlight;
+      const outcome = await this.loads.inFlight(this.unit);
       if (config === this.config && config.autoShow && outcome?.ok !== false && this.isReady()) {
         await this.show();
       }
@@ -248,7 +248,7 @@ export class AdpxController implements AdpxApi {
     const { unit, setup } = this;
     const callbacks = options.callbacks ?? {};
     if (!unit || !setup) return this.showFailed(callbacks, 'Call Adpx.init and Adpx.load before Adpx.show.');
-    const outcome = await this.loads.inFlight;
+    const outcome = await this.loads.inFlight(this.unit);
     if (outcome && !outcome.ok)
       return this.showFailed(callbacks, outcome.error.message, outcome.error, false);
     this.loads.takeSupplied(unit);

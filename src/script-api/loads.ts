@@ -21,24 +21,37 @@ export function retire(unit: AdpxOffersElement, session: ShowSession): void {
   if (ON_SCREEN.has(unit.state)) unit.close('api');
 }
 
+/** The outcome of the unit's load, as the script API reports it (never a rejection). */
+function outcomeOf(load: Promise<number>): Promise<LoadOutcome> {
+  return load.then(
+    (count): LoadOutcome => ({ ok: true, count }),
+    (error: unknown): LoadOutcome => ({ ok: false, error: errorInfo(error) }),
+  );
+}
+
+/**
+ * What the script API remembers of its unit's loads: which request the unit holds (its key) and a
+ * response `setApiResponse` supplied. Whether a load is in flight, ready or shown is the unit's
+ * own (`pendingLoad`, `state`).
+ */
 export class UnitLoads {
   private currentKey?: string;
-  private pending?: { key: string; promise: Promise<LoadOutcome> };
   private supplied?: OffersResponse;
   /** API prefetch: `setApiResponse` was called; `reload` renders only what it supplied. */
   apiMode = false;
 
   constructor(private readonly session: ShowSession) {}
 
-  /** The load in flight, if any. */
-  get inFlight(): Promise<LoadOutcome> | undefined {
-    return this.pending?.promise;
+  /** The unit's load in flight, if any. */
+  inFlight(unit: AdpxOffersElement | undefined): Promise<LoadOutcome> | undefined {
+    const load = unit?.pendingLoad;
+    return load && outcomeOf(load);
   }
 
   /** True when the unit already holds (or is loading) this request's offers. */
   holds(unit: AdpxOffersElement, key: string): boolean {
-    if (this.pending?.key === key) return true;
-    return key === this.currentKey && (unit.state === UnitStatus.Ready || ON_SCREEN.has(unit.state));
+    if (key !== this.currentKey) return false;
+    return unit.pendingLoad !== undefined || unit.state === UnitStatus.Ready || ON_SCREEN.has(unit.state);
   }
 
   /** Offers ready to show: a supplied response, or a load the unit holds and has not shown yet. */
@@ -55,33 +68,23 @@ export class UnitLoads {
   /** The unit was replaced: nothing it held counts any more. */
   forget(): void {
     this.currentKey = undefined;
-    this.pending = undefined;
   }
 
   /** One load; a load of the same request already in flight is shared, not repeated. */
   run(unit: AdpxOffersElement, payload: AdpxUser, key: string): Promise<LoadOutcome> {
-    if (this.pending?.key === key) return this.pending.promise;
+    const pending = unit.pendingLoad;
+    if (pending && key === this.currentKey) return outcomeOf(pending);
     retire(unit, this.session);
     this.currentKey = key;
     this.supplied = undefined;
     this.session.newLoad();
     unit.payload = payload;
-    const promise = unit.load().then(
-      (count): LoadOutcome => ({ ok: true, count }),
-      (error: unknown): LoadOutcome => ({ ok: false, error: errorInfo(error) }),
-    );
-    const pending = { key, promise };
-    this.pending = pending;
-    void promise.then(() => {
-      if (this.pending === pending) this.pending = undefined;
-    });
-    return promise;
+    return outcomeOf(unit.load());
   }
 
   /** Takes a response without a request (prefetch or API prefetch): `ads_found` fires. */
   accept(unit: AdpxOffersElement, response: OffersResponse, key: string): void {
     retire(unit, this.session);
-    this.pending = undefined;
     this.currentKey = key;
     this.session.newLoad();
     unit.response = response;

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AdpxController } from '../../src/script-api/adpx.js';
 import { installAdpx } from '../../src/script-api/install.js';
+import type { AdpxOffersElement } from '../../src/elements/adpx-offers.js';
 
 const ENDPOINT = 'https://offers.example';
 
@@ -222,5 +223,75 @@ describe('installAdpx', () => {
     await window.Adpx?.init();
     const [url] = fetchMock.mock.calls[0] as [string];
     expect(new URL(url).searchParams.get('api_key')).toBe('from-page');
+  });
+});
+
+/** A fetch that answers only when the test says so. */
+function heldFetch() {
+  const waiting: Array<() => void> = [];
+  fetchMock.mockImplementation(
+    () => new Promise<Response>((resolve) => waiting.push(() => resolve(answer(serviceBody())))),
+  );
+  return () => waiting.splice(0).forEach((release) => release());
+}
+
+const unitOf = () => document.querySelector('adpx-offers') as AdpxOffersElement;
+
+describe('one state machine: the facade reads the unit, the unit is driven through either', () => {
+  it('show() right after a non-awaited init waits for the load the unit has in flight', async () => {
+    const release = heldFetch();
+    const adpx = new AdpxController(window);
+    void adpx.init({ accountId: 'sdk', endpoint: ENDPOINT });
+    await vi.waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
+    const unit = unitOf();
+    expect(unit.state).toBe('loading');
+    expect(unit.pendingLoad).toBeInstanceOf(Promise);
+    const shown = adpx.show();
+    release();
+    expect(await shown).toBe(true);
+    expect(unit.state).toBe('shown');
+    expect(unit.pendingLoad).toBeUndefined();
+  });
+
+  it('a unit the page closes through the element is seen as closed by Adpx.show', async () => {
+    const adpx = new AdpxController(window);
+    const { events, callback } = recorder();
+    await adpx.init({ accountId: 'sdk', endpoint: ENDPOINT }, callback);
+    expect(await adpx.show()).toBe(true);
+    unitOf().close('user');
+    expect(events.at(-1)).toEqual(['closed_ads', { reason: 'user' }]);
+    const errors: unknown[] = [];
+    expect(await adpx.show({ callbacks: { errorCallback: (e) => errors.push(e) } })).toBe(false);
+    expect(errors).toEqual([
+      { code: 'invalid_request', message: expect.stringMatching(/already displayed/) },
+    ]);
+  });
+
+  it('a load started on the element is shared by Adpx.load of the same request: one fetch', async () => {
+    const release = heldFetch();
+    const adpx = new AdpxController(window);
+    void adpx.init({ accountId: 'sdk', endpoint: ENDPOINT });
+    await vi.waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
+    const loaded = adpx.load();
+    release();
+    expect(await loaded).toBe(true);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(adpx.isReady()).toBe(true);
+  });
+
+  it('a response supplied while a load is in flight wins: the late answer is dropped', async () => {
+    const release = heldFetch();
+    const adpx = new AdpxController(window);
+    void adpx.init({ accountId: 'sdk', endpoint: ENDPOINT });
+    await vi.waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
+    const unit = unitOf();
+    const first = unit.pendingLoad;
+    expect(await adpx.setApiResponse(serviceBody(3))).toBe(true);
+    expect(await adpx.reload()).toBe(true);
+    expect(unit.pendingLoad).toBeUndefined();
+    release();
+    await expect(first).rejects.toMatchObject({ code: 'aborted' });
+    expect(unit.response?.count).toBe(3);
+    expect(unit.state).toBe('shown');
   });
 });
