@@ -237,13 +237,18 @@ function heldFetch() {
 
 const unitOf = () => document.querySelector('adpx-offers') as AdpxOffersElement;
 
+/** A non-awaited `Adpx.init` whose load is in flight until `release()`. */
+async function initLoading() {
+  const release = heldFetch();
+  const adpx = new AdpxController(window);
+  void adpx.init({ accountId: 'sdk', endpoint: ENDPOINT });
+  await vi.waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
+  return { adpx, release, unit: unitOf() };
+}
+
 describe('one state machine: the facade reads the unit, the unit is driven through either', () => {
   it('show() right after a non-awaited init waits for the load the unit has in flight', async () => {
-    const release = heldFetch();
-    const adpx = new AdpxController(window);
-    void adpx.init({ accountId: 'sdk', endpoint: ENDPOINT });
-    await vi.waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
-    const unit = unitOf();
+    const { adpx, release, unit } = await initLoading();
     expect(unit.state).toBe('loading');
     expect(unit.pendingLoad).toBeInstanceOf(Promise);
     const shown = adpx.show();
@@ -267,11 +272,8 @@ describe('one state machine: the facade reads the unit, the unit is driven throu
     ]);
   });
 
-  it('a load started on the element is shared by Adpx.load of the same request: one fetch', async () => {
-    const release = heldFetch();
-    const adpx = new AdpxController(window);
-    void adpx.init({ accountId: 'sdk', endpoint: ENDPOINT });
-    await vi.waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
+  it('Adpx.load of the request the unit is already loading shares that fetch', async () => {
+    const { adpx, release } = await initLoading();
     const loaded = adpx.load();
     release();
     expect(await loaded).toBe(true);
@@ -280,11 +282,7 @@ describe('one state machine: the facade reads the unit, the unit is driven throu
   });
 
   it('a response supplied while a load is in flight wins: the late answer is dropped', async () => {
-    const release = heldFetch();
-    const adpx = new AdpxController(window);
-    void adpx.init({ accountId: 'sdk', endpoint: ENDPOINT });
-    await vi.waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
-    const unit = unitOf();
+    const { adpx, release, unit } = await initLoading();
     const first = unit.pendingLoad;
     expect(await adpx.setApiResponse(serviceBody(3))).toBe(true);
     expect(await adpx.reload()).toBe(true);
