@@ -22,7 +22,7 @@ window.demoPanel = (() => {
     return item;
   };
 
-  /** Lists the unit's events in `list`, newest first. */
+  /** Lists the unit's events in `list`, newest first (`<ol reversed>`: it has the top number). */
   function logEvents(unit, list) {
     for (const name of EVENTS) {
       unit.addEventListener(`adpx-${name}`, (event) =>
