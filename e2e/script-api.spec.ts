@@ -368,6 +368,39 @@ test.describe('load, show, close', () => {
     });
   });
 
+  test('close while the offers load: not shown when they arrive; a later show shows them, one pixel', async ({
+    page,
+    mock,
+  }) => {
+    // The offers request is held until Adpx.close() has run (it runs in the same task as load).
+    let requested!: () => void;
+    const seen = new Promise<void>((resolve) => (requested = resolve));
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/native/v2/offers.json*', async (route) => {
+      requested();
+      await held;
+      await route.continue();
+    });
+    await page.goto(webview(mock.url, { init: { autoLoad: false } }));
+    const waiting = page.evaluate(() => {
+      const adpx = window.Adpx;
+      if (!adpx) return null;
+      const loaded = adpx.load();
+      const shown = adpx.show();
+      adpx.close();
+      return Promise.all([loaded, shown]);
+    });
+    await seen;
+    release();
+    expect(await waiting).toEqual([true, false]);
+    expect(await page.evaluate(() => document.querySelector('adpx-offers')?.state)).toBe('ready');
+    expect(hits(mock, 'pixel')).toHaveLength(0);
+    expect(await page.evaluate(() => window.Adpx?.show())).toBe(true);
+    await expect(card(page)).toBeVisible();
+    await expectHits(mock, 'pixel', 1);
+  });
+
   test('show callbacks: showCallback per offer, dismissCallback on close; a new load is needed to show again', async ({
     page,
     mock,

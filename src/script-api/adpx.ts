@@ -51,6 +51,12 @@ export class AdpxController implements AdpxApi {
   private lastPayload?: AdpxUser;
   /** While an early `init` waits for `<body>`: calls made meanwhile wait for it too. */
   private settingUp?: Promise<unknown>;
+  /**
+   * How many times `Adpx.close()` was called. A show that waits for a load (`autoShow`, `show()`,
+   * `reload()`) compares it before showing: a close meanwhile means the page no longer wants the
+   * offers on screen; they stay ready for a later `show()`.
+   */
+  private closes = 0;
 
   constructor(private readonly windowOverride?: Window) {}
 
@@ -177,11 +183,13 @@ export class AdpxController implements AdpxApi {
 
   /** `autoLoad`: the stored prefetch response when there is one, else a load; then `autoShow`. */
   private async autoLoad(config: ResolvedConfig, unit: AdpxOffersElement): Promise<void> {
+    const closes = this.closes;
     const payload = this.payloadFor(this.lastPayload);
     const key = loadKey(config, payload);
     if (this.loads.holds(unit, key)) {
       this.log('init: same request as the current load; not loading again');
       const outcome = await this.loads.inFlight(this.unit);
+      if (this.closes !== closes) return this.log('init: Adpx.close was called meanwhile; not shown');
       if (config === this.config && config.autoShow && outcome?.ok !== false && this.isReady()) {
         await this.show();
       }
@@ -200,6 +208,7 @@ export class AdpxController implements AdpxApi {
     }
     const outcome = await this.loads.run(unit, payload, key);
     if (config !== this.config || !outcome.ok) return;
+    if (this.closes !== closes) return this.log('init: Adpx.close was called meanwhile; not shown');
     if (config.prefetch && !config.autoShow && unit.response) {
       savePrefetched(this.win, storageKey, unit.response);
       this.log('prefetch: response stored for the checkout WebView');
@@ -244,6 +253,7 @@ export class AdpxController implements AdpxApi {
   }
 
   async show(options: AdpxShowOptions = {}): Promise<boolean> {
+    const closes = this.closes;
     await this.settingUp;
     const { unit, setup } = this;
     const callbacks = options.callbacks ?? {};
@@ -251,6 +261,10 @@ export class AdpxController implements AdpxApi {
     const outcome = await this.loads.inFlight(this.unit);
     if (outcome && !outcome.ok)
       return this.showFailed(callbacks, outcome.error.message, outcome.error, false);
+    if (this.closes !== closes) {
+      this.log('show: Adpx.close was called while the offers loaded; not shown');
+      return false;
+    }
     this.loads.takeSupplied(unit);
     if (unit.state === UnitStatus.Ready && unit.response?.count === 0) {
       const info: AdpxErrorInfo = { message: 'No offers to show.', code: 'no_offers' };
@@ -285,6 +299,7 @@ export class AdpxController implements AdpxApi {
   }
 
   close(): void {
+    this.closes++;
     this.session.cancelDelay();
     if (this.unit) retire(this.unit, this.session);
   }
@@ -316,8 +331,10 @@ export class AdpxController implements AdpxApi {
       this.emitError({ message: MISSING_ENDPOINT, code: 'invalid_request' });
       return false;
     }
+    const closes = this.closes;
     const payload = this.payloadFor(this.lastPayload);
     const outcome = await this.loads.run(unit, payload, loadKey(config, payload));
+    if (this.closes !== closes) return false;
     return outcome.ok && outcome.count > 0 ? this.show() : false;
   }
 

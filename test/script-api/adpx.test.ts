@@ -238,12 +238,12 @@ function heldFetch() {
 const unitOf = () => document.querySelector('adpx-offers') as AdpxOffersElement;
 
 /** A non-awaited `Adpx.init` whose load is in flight until `release()`. */
-async function initLoading() {
+async function initLoading(extra: { autoShow?: boolean } = {}) {
   const release = heldFetch();
   const adpx = new AdpxController(window);
-  void adpx.init({ accountId: 'sdk', endpoint: ENDPOINT });
+  const initialised = adpx.init({ accountId: 'sdk', endpoint: ENDPOINT, ...extra });
   await vi.waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
-  return { adpx, release, unit: unitOf() };
+  return { adpx, release, unit: unitOf(), initialised };
 }
 
 describe('one state machine: the facade reads the unit, the unit is driven through either', () => {
@@ -291,5 +291,27 @@ describe('one state machine: the facade reads the unit, the unit is driven throu
     await expect(first).rejects.toMatchObject({ code: 'aborted' });
     expect(unit.response?.count).toBe(3);
     expect(unit.state).toBe('shown');
+  });
+});
+
+describe('Adpx.close while the offers load', () => {
+  it('autoShow does not show them afterwards; they stay ready for a later show()', async () => {
+    const { adpx, release, unit, initialised } = await initLoading({ autoShow: true });
+    adpx.close();
+    release();
+    await initialised;
+    expect(unit.state).toBe('ready');
+    expect(adpx.isReady()).toBe(true);
+    expect(await adpx.show()).toBe(true);
+    expect(unit.state).toBe('shown');
+  });
+
+  it('a show() waiting for the load resolves false and shows nothing', async () => {
+    const { adpx, release, unit } = await initLoading();
+    const shown = adpx.show();
+    adpx.close();
+    release();
+    expect(await shown).toBe(false);
+    expect(unit.state).toBe('ready');
   });
 });
