@@ -208,11 +208,11 @@ export class AdpxController implements AdpxApi {
     }
     const outcome = await this.loads.run(unit, payload, key);
     if (config !== this.config || !outcome.ok) return;
-    if (this.closes !== closes) return this.log('init: Adpx.close was called meanwhile; not shown');
     if (config.prefetch && !config.autoShow && unit.response) {
       savePrefetched(this.win, storageKey, unit.response);
       this.log('prefetch: response stored for the checkout WebView');
     }
+    if (this.closes !== closes) return this.log('init: Adpx.close was called meanwhile; not shown');
     // A host may have called show() meanwhile: autoShow then has nothing left to do.
     if (config.autoShow && this.isReady()) await this.show();
   }

@@ -238,7 +238,7 @@ function heldFetch() {
 const unitOf = () => document.querySelector('adpx-offers') as AdpxOffersElement;
 
 /** A non-awaited `Adpx.init` whose load is in flight until `release()`. */
-async function initLoading(extra: { autoShow?: boolean } = {}) {
+async function initLoading(extra: { autoShow?: boolean; prefetch?: boolean } = {}) {
   const release = heldFetch();
   const adpx = new AdpxController(window);
   const initialised = adpx.init({ accountId: 'sdk', endpoint: ENDPOINT, ...extra });
@@ -304,6 +304,19 @@ describe('Adpx.close while the offers load', () => {
     expect(adpx.isReady()).toBe(true);
     expect(await adpx.show()).toBe(true);
     expect(unit.state).toBe('shown');
+  });
+
+  it('a prefetch still stores the response for the checkout WebView', async () => {
+    const { adpx, release, initialised } = await initLoading({ prefetch: true, autoShow: false });
+    adpx.close();
+    release();
+    await initialised;
+    document.body.innerHTML = '';
+    fetchMock.mockImplementation(async () => answer(serviceBody()));
+    const checkout = new AdpxController(window);
+    await checkout.init({ accountId: 'sdk', endpoint: ENDPOINT, prefetch: true, autoShow: true });
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(unitOf().state).toBe('shown');
   });
 
   it('a show() waiting for the load resolves false and shows nothing', async () => {
