@@ -10,7 +10,8 @@ import tseslint from 'typescript-eslint';
 const LAYERS = [
   ['events'],
   ['model'],
-  ['client', 'options'],
+  ['options'],
+  ['client'],
   ['consent', 'i18n'],
   ['tracking', 'sanitize', 'hosts'],
   ['elements'],

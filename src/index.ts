@@ -13,7 +13,7 @@ export { AdpxOffersElement, UnitStatus, type UnitLayout, type TermsMode } from '
 export { AdpxTermsElement } from './elements/terms/adpx-terms.js';
 export { defineElements } from './elements/registry.js';
 export { fetchOffers, type FetchOffersInit } from './client/fetch-offers.js';
-export type { FetchOffersOptions } from './client/options.js';
+export type { FetchOffersOptions } from './options/fetch-options.js';
 export { OffersError, OffersErrorCode, isOffersError } from './errors.js';
 export type {
   Creative,

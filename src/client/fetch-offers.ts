@@ -9,7 +9,7 @@ import { truncate } from '../model/limits.js';
 import { normalizeResponse } from '../model/normalize.js';
 import type { OffersResponse } from '../model/types.js';
 import { OffersError, isOffersError } from '../errors.js';
-import type { FetchOffersOptions } from './options.js';
+import type { FetchOffersOptions } from '../options/fetch-options.js';
 import { buildOffersRequest, redactApiKey } from './request.js';
 import type { OffersRequest, OffersRequestEnv } from './request.js';
 

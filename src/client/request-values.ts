@@ -1,10 +1,18 @@
 /**
- * Value rules of the fetch request: which option values are valid and how loose JavaScript values
- * (numbers, booleans, payload entries) become the strings the service expects. Pure functions.
+ * How the fetch request reads its options: query options from the options or the payload, the
+ * `dev` flag, payload values as body strings. The rules for each value (`toCreative`, …) are the
+ * options layer's (options/values.ts), shared with the schema. Pure functions.
  */
 import type { DebugLog } from '../debug.js';
-import { invalidRequest } from '../options/values.js';
-import type { FetchOffersOptions } from './options.js';
+import type { FetchOffersOptions } from '../options/fetch-options.js';
+import {
+  describe,
+  invalidRequest,
+  isAbsent,
+  toCampaignId,
+  toCreative,
+  toLoyaltyboost,
+} from '../options/values.js';
 
 /** The query options of the fetch operation, validated. */
 export interface OffersQueryOptions {
@@ -26,45 +34,6 @@ export const PAYLOAD_QUERY_KEYS: ReadonlySet<string> = new Set([
 
 /** Payload keys never sent: the API key must not end up in the body (custom keys reach reports). */
 export const PAYLOAD_FORBIDDEN_KEYS: ReadonlySet<string> = new Set(['api_key', 'apiKey']);
-
-/** One campaign id: letters, digits, `_` or `-` (no lists: one campaign per request). */
-const CAMPAIGN_ID = /^[A-Za-z0-9_-]{1,64}$/;
-
-/** `undefined`, `null` and `''` all mean "not given" for optional options. */
-export function isAbsent(value: unknown): value is undefined | null | '' {
-  return value === undefined || value === null || value === '';
-}
-
-/** A string or finite number as a trimmed string; booleans as `'1'`/`'0'` when `booleans` is set. */
-function optionText(value: unknown, booleans: boolean): string | undefined {
-  if (typeof value === 'string') return value.trim();
-  if (typeof value === 'number' && Number.isFinite(value)) return String(value);
-  if (booleans && typeof value === 'boolean') return value ? '1' : '0';
-  return undefined;
-}
-
-/** `value` when it is one of `allowed` (after {@link optionText}); otherwise a clear error. */
-export function oneOf<T extends string>(
-  name: string,
-  value: unknown,
-  allowed: readonly T[],
-  booleans: boolean,
-): T {
-  const text = optionText(value, booleans);
-  const match = allowed.find((candidate) => candidate === text);
-  if (match === undefined) {
-    const list = allowed.map((candidate) => `'${candidate}'`).join(', ');
-    invalidRequest(`${name} must be one of ${list}; got ${describe(value)}.`);
-  }
-  return match;
-}
-
-/** A short, safe description of a bad value for an error message. */
-export function describe(value: unknown): string {
-  if (typeof value === 'string') return JSON.stringify(value.slice(0, 40));
-  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
-  return value === null ? 'null' : typeof value;
-}
 
 /** The first given value: the explicit option, else the payload keys in order. */
 function pick(explicit: unknown, payload: Record<string, unknown> | undefined, keys: string[]): unknown {
@@ -91,25 +60,6 @@ export function resolveQueryOptions(options: FetchOffersOptions): OffersQueryOpt
   const campaignId = pick(options.campaignId, payload, ['campaignId']);
   if (campaignId !== undefined) query.campaignId = toCampaignId(campaignId);
   return query;
-}
-
-/** `'0'`, `'1'` or `'2'` (a number too); else `invalid_request`. */
-export const toLoyaltyboost = (value: unknown) =>
-  oneOf('loyaltyboost', value, ['0', '1', '2'] as const, false);
-
-/** `'0'` or `'1'` (a number or boolean too); else `invalid_request`. */
-export const toCreative = (value: unknown) => oneOf('creative', value, ['0', '1'] as const, true);
-
-/** One campaign id, as a string. */
-export function toCampaignId(value: unknown): string {
-  const text =
-    typeof value === 'number' && !Number.isSafeInteger(value) ? undefined : optionText(value, false);
-  if (text === undefined || !CAMPAIGN_ID.test(text)) {
-    invalidRequest(
-      `campaignId must be one campaign id (letters, digits, "_" or "-"; one campaign per request); got ${describe(value)}.`,
-    );
-  }
-  return text;
 }
 
 /**

@@ -5,17 +5,16 @@
  */
 import type { DebugLog } from '../debug.js';
 import { getAdpxFingerprint } from './fingerprint.js';
-import type { FetchOffersOptions } from './options.js';
+import type { FetchOffersOptions } from '../options/fetch-options.js';
 import {
   PAYLOAD_FORBIDDEN_KEYS,
   PAYLOAD_QUERY_KEYS,
-  describe,
   normalizeDev,
   payloadValue,
   resolveQueryOptions,
 } from './request-values.js';
 import type { OffersQueryOptions } from './request-values.js';
-import { invalidRequest, MAX_TIMER_MS } from '../options/values.js';
+import { describe, invalidRequest, MAX_TIMER_MS } from '../options/values.js';
 import { OPTIONS, toEndpoint } from '../options/schema.js';
 
 /** A request ready for `fetch`: POST `url` with `JSON.stringify(body)` and `headers`. */

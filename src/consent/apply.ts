@@ -1,4 +1,4 @@
-import type { FetchOffersOptions } from '../client/options.js';
+import type { FetchOffersOptions } from '../options/fetch-options.js';
 import { createDebugLog } from '../debug.js';
 import { resolveConsent } from './consent.js';
 

@@ -1,7 +1,7 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { OffersError } from '../errors.js';
 import { fetchOffers } from '../client/fetch-offers.js';
-import type { FetchOffersOptions } from '../client/options.js';
+import type { FetchOffersOptions } from '../options/fetch-options.js';
 import type { OffersResponse } from '../model/types.js';
 import { withConsent } from '../consent/apply.js';
 

@@ -6,8 +6,7 @@
  * all derived from {@link OPTIONS}; test/options/schema.test.ts fails when a surface misses one.
  */
 import { toBoolean } from '../model/coerce.js';
-import { isAbsent, oneOf, toCampaignId, toCreative, toLoyaltyboost } from '../client/request-values.js';
-import type { FetchOffersOptions } from '../client/options.js';
+import type { FetchOffersOptions } from './fetch-options.js';
 import {
   DEFAULT_CONSENT_TIMEOUT_MS,
   DEFAULT_PREFETCH_TTL_MS,
@@ -15,7 +14,12 @@ import {
   clampMs,
   httpUrl,
   invalidRequest,
+  isAbsent,
+  oneOf,
+  toCampaignId,
+  toCreative,
   toExactOrigin,
+  toLoyaltyboost,
   toText,
 } from './values.js';
 

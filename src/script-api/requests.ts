@@ -4,7 +4,7 @@
  */
 import { isOffersError, OffersError } from '../errors.js';
 import { fetchOffers } from '../client/fetch-offers.js';
-import { isAbsent } from '../client/request-values.js';
+import { isAbsent } from '../options/values.js';
 import { withConsent } from '../consent/apply.js';
 import type { PrefetchRequestKey } from '../hosts/prefetch-storage.js';
 import { stableStringify } from '../hosts/prefetch-storage.js';

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { OffersError } from '../../src/errors.js';
 import { fetchOffers } from '../../src/client/fetch-offers.js';
 import type { FetchOffersInit } from '../../src/client/fetch-offers.js';
-import type { FetchOffersOptions } from '../../src/client/options.js';
+import type { FetchOffersOptions } from '../../src/options/fetch-options.js';
 import { rawOffer, rawResponse } from '../model/fixtures.js';
 
 const options: FetchOffersOptions = {

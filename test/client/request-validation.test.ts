@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { OffersError } from '../../src/errors.js';
-import type { FetchOffersOptions } from '../../src/client/options.js';
+import type { FetchOffersOptions } from '../../src/options/fetch-options.js';
 import { validateOffersOptions } from '../../src/client/request.js';
 
 const base: FetchOffersOptions = {

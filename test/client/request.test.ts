@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ADPX_FP_STORAGE_KEY, forgetAdpxFingerprint } from '../../src/client/fingerprint.js';
-import type { FetchOffersOptions } from '../../src/client/options.js';
+import type { FetchOffersOptions } from '../../src/options/fetch-options.js';
 import { buildOffersRequest, offersPath, redactApiKey } from '../../src/client/request.js';
 import type { OffersRequestEnv } from '../../src/client/request.js';
 

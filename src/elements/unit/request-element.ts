@@ -1,5 +1,5 @@
 import { LitElement, type PropertyDeclaration } from 'lit';
-import type { FetchOffersOptions } from '../../client/options.js';
+import type { FetchOffersOptions } from '../../options/fetch-options.js';
 import { setConsent, type AdpxConsent } from '../../consent/index.js';
 import { createDebugLog } from '../../debug.js';
 import { resolveLanguage } from '../../i18n/messages.js';

@@ -3,7 +3,7 @@
  * browser's request into options for {@link buildOffersRequest} — the same code the browser
  * client uses, so both sides agree on every rule.
  */
-import type { FetchOffersOptions } from '../../client/options.js';
+import type { FetchOffersOptions } from '../../options/fetch-options.js';
 import type { OffersRequestEnv } from '../../client/request.js';
 import { validateOffersOptions } from '../../client/request.js';
 import { invalidRequest } from '../../options/values.js';
