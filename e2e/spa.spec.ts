@@ -185,3 +185,44 @@ for (const layout of ['inline', 'popup'] as const) {
     expect(closed.map((e) => e.reason)).toEqual(['removed', 'user']);
   });
 }
+
+test('plain DOM, popup: back for a new visit before the next frame, the new visit stays up (the old dialog’s late `close` is not a dismissal)', async ({
+  page,
+  mock,
+}) => {
+  await installLifecycleProbe(page);
+  await page.goto(`${mock.url}/unit.html?layout=popup&manual`);
+  await page.evaluate(async () => {
+    const unit = document.querySelector('adpx-offers') as HTMLElement & {
+      load(): Promise<number>;
+      show(): boolean;
+    };
+    await unit.load();
+    unit.show();
+  });
+  await expect(unitHeading(page)).toBeVisible();
+  await expectHits(mock, 'pixel', 1);
+
+  // Left (decided at the microtask after the removal: the dialog is closed then, and Chromium
+  // reports that `close` at the next frame), and back with a new response, shown, in the same task.
+  const states = await page.evaluate(async () => {
+    type Unit = HTMLElement & { state: string; response: unknown; show(): boolean };
+    const unit = document.querySelector('adpx-offers') as Unit;
+    const fresh = JSON.parse(JSON.stringify(unit.response)) as unknown;
+    const slot = unit.parentElement;
+    unit.remove();
+    await Promise.resolve();
+    const left = unit.state;
+    slot?.append(unit);
+    unit.response = fresh;
+    unit.show();
+    const back = unit.state;
+    await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
+    const modal = unit.shadowRoot?.querySelector('dialog')?.matches(':modal') ?? false;
+    return { left, back, later: unit.state, modal };
+  });
+  expect(states).toEqual({ left: 'closed', back: 'shown', later: 'shown', modal: true });
+  await expectHits(mock, 'pixel', 2);
+  expect(hits(mock, 'close')).toHaveLength(1);
+  expect(ofType(await probe(page), 'adpx-closed-ads').map((e) => e.reason)).toEqual(['removed']);
+});

@@ -402,8 +402,8 @@ export class AdpxOffersElement extends OffersRequestElement {
         event.preventDefault();
         this.close('user');
       },
-      onDialogClose: () => {
-        if (this.flow.onScreen) this.close('user');
+      onDialogClose: (event) => {
+        if (this.flow.onScreen && this.modal.closedFromOutside(event)) this.close('user');
       },
       onPointerDown: this.modal.onPointerDown,
       onOverlayClick: (event) => {

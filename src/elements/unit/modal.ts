@@ -43,6 +43,17 @@ export class ModalController implements ReactiveController {
     initial?.focus({ preventScroll: true });
   }
 
+  /**
+   * True when a dialog's `close` event means it was closed from outside (the user, the platform):
+   * it is the dialog this controller has open, and it is closed now. A close the controller made
+   * itself (`release`, when the unit left the page) reaches listeners only at the next frame, maybe
+   * after the same dialog was opened again for a new visit: that event is stale.
+   */
+  closedFromOutside(event: Event): boolean {
+    const dialog = event.currentTarget;
+    return dialog !== null && dialog === this.dialog && !this.dialog.open;
+  }
+
   /** Closes the dialog (when open) and returns focus to the remembered element. */
   release(): void {
     const dialog = this.dialog;

@@ -41,7 +41,7 @@ export interface UnitView {
   onCardDone: () => void;
   onImpression: () => void;
   onCancel: (event: Event) => void;
-  onDialogClose: () => void;
+  onDialogClose: (event: Event) => void;
   onPointerDown: (event: PointerEvent) => void;
   onOverlayClick: (event: MouseEvent) => void;
 }
