@@ -1,5 +1,7 @@
 import type { Page } from '@playwright/test';
+import { digitsIntlWritesOtherwise } from './cases/digits.js';
 import { SANITIZER_FILE, useSanitizerPath } from './cases/sanitizer-paths.js';
+import { LATIN_DIGITS } from '../src/i18n/messages.js';
 import { expect, expectHits, test } from './fixtures.js';
 
 /**
@@ -122,4 +124,28 @@ test('terms that cannot be loaded say so in the page’s language, in a part the
     'Die Angebotsbedingungen konnten nicht geladen werden. Bitte erneut versuchen',
   );
   await expect(status).toHaveCSS('color', 'rgb(1, 2, 3)');
+});
+
+test('counts are written as Chromium’s Intl writes them, without loading its number data for 0 to 999', async ({
+  page,
+  mock,
+}) => {
+  // Count the NumberFormat objects made on the page: the first one loads ICU's number data.
+  await page.addInitScript(() => {
+    const Original = Intl.NumberFormat;
+    const counter = window as unknown as { numberFormats: number };
+    counter.numberFormats = 0;
+    Intl.NumberFormat = new Proxy(Original, {
+      construct(target, args: [string?]) {
+        counter.numberFormats += 1;
+        return new target(...args);
+      },
+    });
+  });
+  await page.goto(lab(mock.url, 'html=de'));
+  await expect(progress(page)).toHaveText('1 von 3');
+  expect(await page.evaluate(() => (window as unknown as { numberFormats: number }).numberFormats)).toBe(0);
+  // What the SDK writes without Intl (src/i18n/messages.ts, LATIN_DIGITS) is what Intl writes here.
+  const differing = await page.evaluate(digitsIntlWritesOtherwise, [...LATIN_DIGITS]);
+  expect(differing).toEqual([]);
 });

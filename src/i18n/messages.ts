@@ -1,6 +1,7 @@
 /**
  * The words of one unit: its language, resolved from the page, and the host's overrides. Numbers
- * and plurals go through `Intl`, so Arabic counts in its own digits and Polish picks its plural form.
+ * and plurals go through `Intl`, so each language writes numbers its own way (`1 000` in French,
+ * `1.000` in German) and Polish picks its plural form.
  */
 import type { DebugLog } from '../debug.js';
 import { en, LANGUAGES } from './locales.js';
@@ -64,13 +65,41 @@ export function checkStrings(strings: unknown, log?: DebugLog): AdpxStrings {
 
 type Params = Readonly<Record<string, string | number>>;
 
+/**
+ * Built-in languages whose `Intl.NumberFormat` writes 0 to 999 in the digits 0-9 with no separator,
+ * the same string as `String(n)`, in every engine: all but Arabic. For them a count in that range
+ * (the unit's "2 of 6", "6 offers") is written without an `Intl.NumberFormat`, because the first
+ * one a page creates loads ICU's number data: 12-20 ms of main thread in a fresh Chromium page, more
+ * than the rest of the first card's script (docs/performance.md). Every other number goes through
+ * `Intl.NumberFormat`. Arabic always does: engines disagree on its digits (Chromium and Firefox
+ * write 0-9, WebKitGTK with ICU 72 writes ٠-٩). test/i18n/messages.test.ts (Node),
+ * e2e/i18n.spec.ts (Chromium) and e2e-engines/words.flow.ts (Firefox, WebKit) compare each
+ * language here with `Intl`: one added later that writes its own digits fails them until it is
+ * left out.
+ */
+export const LATIN_DIGITS: ReadonlySet<string> = new Set([...LANGUAGES].filter((code) => code !== 'ar'));
+
+/** One formatter per language, made on first use and shared by every unit that speaks it. */
+const formats = new Map<string, Intl.NumberFormat>();
+const pluralRules = new Map<string, Intl.PluralRules>();
+
+function made<T>(cache: Map<string, T>, language: string, make: (language: string) => T): T {
+  let value = cache.get(language);
+  if (value === undefined) cache.set(language, (value = make(language)));
+  return value;
+}
+
+/** `n` as `language` writes it: through `Intl.NumberFormat` unless the result is plain digits. */
+export function formatNumber(language: string, n: number): string {
+  if (Number.isInteger(n) && n >= 0 && n < 1000 && LATIN_DIGITS.has(language)) return String(n);
+  return made(formats, language, (tag) => new Intl.NumberFormat(tag)).format(n);
+}
+
 /** The words of one language with overrides: `t(key, params)`. */
 export class Messages {
   readonly rtl: boolean;
   /** The table in use: the language's own, or English while it is not loaded. */
   readonly table: LocaleTable;
-  private readonly numbers: Intl.NumberFormat;
-  private readonly plurals: Intl.PluralRules;
 
   /** The language spoken: the one asked for, or `en` while its table is not here. */
   readonly language: string;
@@ -83,8 +112,6 @@ export class Messages {
     this.table = own ?? en;
     this.language = own ? requested : 'en';
     this.rtl = isRtlLanguage(this.language);
-    this.numbers = new Intl.NumberFormat(this.language);
-    this.plurals = new Intl.PluralRules(this.language);
   }
 
   /** The message for `key`, placeholders filled: an override, else this language, else English. */
@@ -94,14 +121,15 @@ export class Messages {
     return text.replace(/\{(\w+)\}/g, (whole, name: string) => {
       const value = params[name];
       if (value === undefined) return whole;
-      return typeof value === 'number' ? this.numbers.format(value) : value;
+      return typeof value === 'number' ? formatNumber(this.language, value) : value;
     });
   }
 
   private plural(message: PluralMessage, count: string | number | undefined): string {
     if (typeof count !== 'number') return message.other;
     if (count === 0 && message.zero !== undefined) return message.zero;
-    return message[this.plurals.select(count)] ?? message.other;
+    const rules = made(pluralRules, this.language, (tag) => new Intl.PluralRules(tag));
+    return message[rules.select(count)] ?? message.other;
   }
 }
 

@@ -4,6 +4,8 @@ import {
   builtInLanguage,
   checkStrings,
   ensureLanguage,
+  formatNumber,
+  LATIN_DIGITS,
   languageReady,
   Messages,
   resolveLanguage,
@@ -76,6 +78,23 @@ describe('Messages', () => {
 
   it('numbers through Intl.NumberFormat', () => {
     expect(new Messages('de').t('progress', { current: 2, total: 1500 })).toBe('2 von 1.500');
+    expect(formatNumber('fr', 1500)).toBe(new Intl.NumberFormat('fr').format(1500));
+    expect(formatNumber('en', 2.5)).toBe('2.5');
+    expect(formatNumber('de', 2.5)).toBe('2,5');
+    // A language outside LATIN_DIGITS, as one that writes its own digits would be, asks Intl.
+    expect(formatNumber('fa', 12)).toBe(new Intl.NumberFormat('fa').format(12));
+    expect(formatNumber('fa', 12)).not.toBe('12');
+    // Arabic asks Intl too: engines write it with different digits.
+    expect(LATIN_DIGITS.has('ar')).toBe(false);
+    expect(formatNumber('ar', 3)).toBe(new Intl.NumberFormat('ar').format(3));
+  });
+
+  it('0 to 999 written without Intl read exactly as Intl writes them, in every language listed', () => {
+    for (const language of LATIN_DIGITS) {
+      const intl = new Intl.NumberFormat(language);
+      for (let n = 0; n < 1000; n++)
+        expect(formatNumber(language, n), `${language} ${n}`).toBe(intl.format(n));
+    }
   });
 
   it('overrides win, a missing override falls back to the language, then English', () => {
