@@ -161,7 +161,8 @@ function optionalPositive(value: unknown): number | null | undefined {
 
 /** Copies the entries of `values` that are not `undefined` onto `target`. */
 function assignDefined<T extends object>(target: T, values: Partial<T>): void {
+  const fields = target as Record<string, unknown>;
   for (const [key, value] of Object.entries(values)) {
-    if (value !== undefined) Object.assign(target, { [key]: value });
+    if (value !== undefined) fields[key] = value;
   }
 }
