@@ -166,9 +166,3 @@ export function readPrefetched(
   if (options.consume) removeQuietly(storage, storageKey);
   return { hit: true, response };
 }
-
-/** Removes the entry of a request, whatever it holds. */
-export function clearPrefetched(win: Window, key: Pick<PrefetchRequestKey, 'sdkId' | 'placement'>): void {
-  const storage = storageOf(win);
-  if (storage) removeQuietly(storage, prefetchStorageKey(key));
-}

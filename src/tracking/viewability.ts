@@ -75,10 +75,6 @@ export function assessViewability({
   return { holds: false, reason: shareText };
 }
 
-export function meetsViewability(geometry: Geometry): boolean {
-  return assessViewability(geometry).holds;
-}
-
 /** IntersectionObserver thresholds every 5%, fine enough to follow the card. */
 export const VIEWABILITY_THRESHOLDS: readonly number[] = Array.from({ length: 21 }, (_, i) => i / 20);
 

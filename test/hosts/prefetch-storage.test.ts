@@ -1,6 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import {
-  clearPrefetched,
   hashText,
   prefetchStorageKey,
   readPrefetched,
@@ -144,13 +143,6 @@ describe('prefetch storage', () => {
       hit: false,
       reason: 'unavailable',
     });
-    expect(() => clearPrefetched(blocked, key)).not.toThrow();
-  });
-
-  it('clearPrefetched removes the slot', () => {
-    savePrefetched(window, key, response, T0);
-    clearPrefetched(window, key);
-    expect(localStorage.length).toBe(0);
   });
 });
 

@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import {
   assessViewability,
   LARGE_CARD_AREA,
-  meetsViewability,
   ruleRatios,
   thresholdsFor,
   VIEWABILITY_THRESHOLDS,
@@ -10,6 +9,7 @@ import {
 } from '../../src/tracking/viewability.js';
 
 const viewport = { width: 1280, height: 800 };
+const meetsViewability = (geometry: Geometry): boolean => assessViewability(geometry).holds;
 const g = (
   card: [number, number],
   visible: [number, number],
