@@ -13,7 +13,11 @@
     return n;
   };
 
-  window.benchRender = async ({ pairs, sdkFirst }) => {
+  /**
+   * The response in hand, and `window.Adpx` set up to render into `#sdk` (no load of its own).
+   * Also used by bench/profile.mjs.
+   */
+  window.benchSetup = async () => {
     const raw = await fetchResponse('demo-key', 'bench');
     await window.Adpx.init({
       accountId: 'demo-key',
@@ -22,6 +26,11 @@
       autoLoad: false,
       settings: { target: '#sdk' },
     });
+    return raw;
+  };
+
+  window.benchRender = async ({ pairs, sdkFirst }) => {
+    const raw = await window.benchSetup();
     const baselineSlot = document.getElementById('baseline');
     const sdkSlot = document.getElementById('sdk');
     const rows = { sdk: [], baseline: [], lean: [], next: [] };
