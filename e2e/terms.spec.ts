@@ -110,6 +110,27 @@ test.describe('<adpx-terms>', () => {
     await expect(dialog).toBeVisible();
   });
 
+  test('modal: hide() then show() in one task leaves it open with its terms (the late close of hide() changes nothing)', async ({
+    page,
+  }) => {
+    await mount(page, TERMS, 'modal');
+    await page.getByRole('button', { name: /Terms/ }).click();
+    const dialog = page.getByRole('dialog', { name: /Terms/ });
+    await expect(dialog.getByText('One per household.')).toBeVisible();
+    // Chromium reports the `close` of hide() at the next frame, after show() opened it again.
+    const after = await page.evaluate(async () => {
+      const terms = document.querySelector('adpx-terms');
+      if (!terms) throw new Error('no terms');
+      await terms.hide();
+      await terms.show();
+      await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
+      await terms.updateComplete;
+      return { dialogOpen: terms.shadowRoot?.querySelector('dialog')?.open, open: terms.open };
+    });
+    expect(after).toEqual({ dialogOpen: true, open: true });
+    await expect(dialog.getByText('One per household.')).toBeVisible();
+  });
+
   test('no control at all when the terms are absent, empty or whitespace', async ({ page }) => {
     for (const html of [undefined, '', '   \n\t ']) {
       await mount(page, html);

@@ -267,7 +267,12 @@ export class AdpxTermsElement extends LitElement {
     else void this.show();
   }
 
+  /**
+   * The dialog closed. Chromium reports a `close` only at the next frame: a dialog that `hide()`
+   * closed and `show()` opened again in the meantime is open by then, and that late event is stale.
+   */
   private onDialogClose(): void {
+    if (this.dialog?.open) return;
     this.expanded = false;
     if (this.returnFocus) this.toggleButton?.focus();
     this.returnFocus = false;
