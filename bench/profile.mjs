@@ -7,10 +7,13 @@
 // layout, paint, compile), `(idle)` the wait for frames. This is how the first card's
 // `Intl.NumberFormat` cost was found (docs/performance.md).
 //
-//   node bench/profile.mjs [--side sdk|baseline] [--warm N] [--runs N] [--top N] [--interval µs] [--dist DIR]
+//   node bench/profile.mjs [--side sdk|baseline] [--warm N] [--load] [--runs N] [--top N] [--interval µs] [--dist DIR]
 //
 // Without --warm, each run profiles the first render of a fresh page (the cold render); with
-// --warm N, one render first, then N profiled renders of the same page. Run `npm run build` first.
+// --warm N, one render first, then N profiled renders of the same page. With --load, no render:
+// each run profiles the page's load, and counts only the samples with the script-tag file on the
+// stack, which is the file's top-level run (the IIFE evaluate figure of `npm run bench`, without
+// its compile). Run `npm run build` first.
 import { readFileSync } from 'node:fs';
 import { SourceMap } from 'node:module';
 import { resolve } from 'node:path';
@@ -21,6 +24,7 @@ const { values: args } = parseArgs({
   options: {
     side: { type: 'string', default: 'sdk' },
     warm: { type: 'string', default: '0' },
+    load: { type: 'boolean', default: false },
     runs: { type: 'string', default: '6' },
     top: { type: 'string', default: '30' },
     interval: { type: 'string', default: '50' },
@@ -65,6 +69,33 @@ function where(frame) {
   return `${name} ${source}:${found.originalLine + 1}`;
 }
 
+/** Adds a profile's self time per function; with `under`, only samples whose stack passes it. */
+function addSamples(profile, under) {
+  const nodes = new Map(profile.nodes.map((node) => [node.id, node]));
+  const parent = new Map();
+  for (const node of profile.nodes) for (const child of node.children ?? []) parent.set(child, node.id);
+  const passes = (id) => {
+    for (let at = id; at !== undefined; at = parent.get(at)) if (under(nodes.get(at).callFrame)) return true;
+    return false;
+  };
+  profile.samples.forEach((id, i) => {
+    if (under && !passes(id)) return;
+    const key = where(nodes.get(id).callFrame);
+    selfMs.set(key, (selfMs.get(key) ?? 0) + (profile.timeDeltas[i] ?? 0) / 1000);
+  });
+}
+
+/** The page's load under the profiler, from before navigation to its `load` event. */
+async function profileLoad(page) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Profiler.enable');
+  await cdp.send('Profiler.setSamplingInterval', { interval: Number(args.interval) });
+  await cdp.send('Profiler.start');
+  await page.goto(`${service.url}/bench/render.html`, { waitUntil: 'load' });
+  const { profile } = await cdp.send('Profiler.stop');
+  addSamples(profile, (frame) => frame.url.endsWith(SCRIPT));
+}
+
 const service = await startService(distDir);
 const browser = await launchBrowser();
 const selfMs = new Map();
@@ -72,6 +103,12 @@ let renders = 0;
 try {
   for (let run = 0; run < runs; run++) {
     const { page, close } = await freshPage(browser);
+    if (args.load) {
+      await profileLoad(page);
+      renders += 1;
+      await close();
+      continue;
+    }
     await page.goto(`${service.url}/bench/render.html`);
     await page.evaluate(async () => {
       window.benchResponse = await window.benchSetup();
@@ -85,11 +122,7 @@ try {
     for (let i = 0; i < Math.max(1, warm); i++) await renderOnce(page, args.side);
     const { profile } = await cdp.send('Profiler.stop');
     renders += Math.max(1, warm);
-    const nodes = new Map(profile.nodes.map((node) => [node.id, node]));
-    profile.samples.forEach((id, i) => {
-      const key = where(nodes.get(id).callFrame);
-      selfMs.set(key, (selfMs.get(key) ?? 0) + (profile.timeDeltas[i] ?? 0) / 1000);
-    });
+    addSamples(profile);
     await close();
   }
 } finally {
@@ -100,9 +133,15 @@ try {
 const perRender = [...selfMs].map(([key, ms]) => [key, ms / renders]).sort((a, b) => b[1] - a[1]);
 const script = perRender.filter(([key]) => key !== '(idle)' && key !== '(program)');
 const total = script.reduce((sum, [, ms]) => sum + ms, 0);
-const mode = warm > 0 ? `${warm} warm renders per page` : 'the first render of each page (cold)';
+const mode = args.load
+  ? "the script tag's top-level run (per page load)"
+  : warm > 0
+    ? `${warm} warm renders per page`
+    : 'the first render of each page (cold)';
 console.log(`${args.side}: ${runs} pages, ${mode}; self time per render, ms`);
-console.log(`JavaScript and native calls from it: ${total.toFixed(2)} ms per render`);
+console.log(
+  `JavaScript and native calls from it: ${total.toFixed(2)} ms per ${args.load ? 'load' : 'render'}`,
+);
 for (const [key, ms] of perRender.slice(0, Number(args.top))) {
   console.log(`${ms.toFixed(2).padStart(8)}  ${key}`);
 }

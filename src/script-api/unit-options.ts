@@ -8,7 +8,7 @@
 import type { UnitOverrides } from '../elements/unit/settings.js';
 import { isJsonObject } from '../model/coerce.js';
 import { safeCssColor } from '../model/colors.js';
-import { LAUNCHER_OPTIONS, valueAt, type LauncherOption, type SetupDraft } from './launcher-options.js';
+import { launcherOptions, valueAt, type SetupDraft } from './launcher-options.js';
 
 export { adPosition } from './launcher-options.js';
 
@@ -39,19 +39,23 @@ const COLOR_KEY = /^[a-z][a-z0-9_]{0,62}_color$/;
 /** The note for a value that is not valid. */
 const invalid = (path: string, value: unknown): string =>
   `${path}: ${JSON.stringify(value) ?? String(value)} is not valid, ignored`;
-const OPTIONS: readonly LauncherOption[] = LAUNCHER_OPTIONS;
-const LEAVES = new Set(OPTIONS.map((option) => option.path));
+let leaves: ReadonlySet<string> | undefined;
+
+/** True when `path` is a declared key. */
+function isLeaf(path: string): boolean {
+  return (leaves ??= new Set(launcherOptions().map((option) => option.path))).has(path);
+}
 
 /** True when `path` is a group of declared keys (`settings.embedded`, `styles.header`, …). */
 function isGroup(path: string): boolean {
-  return OPTIONS.some((option) => option.path.startsWith(`${path}.`));
+  return launcherOptions().some((option) => option.path.startsWith(`${path}.`));
 }
 
 /** Notes each key given that the table does not declare (nested groups included). */
 function unknownKeys(value: Record<string, unknown>, prefix: string, notes: string[]): void {
   for (const [key, child] of Object.entries(value)) {
     const path = `${prefix}.${key}`;
-    if (LEAVES.has(path) || (prefix === 'styles' && COLOR_KEY.test(key))) continue;
+    if (isLeaf(path) || (prefix === 'styles' && COLOR_KEY.test(key))) continue;
     if (!isGroup(path)) notes.push(`${path}: unknown key, ignored`);
     else if (isJsonObject(child)) unknownKeys(child, path, notes);
     else notes.push(invalid(path, child));
@@ -93,7 +97,7 @@ export function unitSetup(settingsInput: unknown, stylesInput: unknown): UnitSet
     closeDelayMs: 0,
   };
   directColors(root.styles, draft, notes);
-  for (const option of OPTIONS) {
+  for (const option of launcherOptions()) {
     const value = valueAt(root, option.path);
     if (value === undefined) continue;
     if (option.refused) notes.push(`${option.path}: refused, ${option.refused}`);

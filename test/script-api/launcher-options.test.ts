@@ -8,7 +8,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { LAUNCHER_DOCS } from '../../src/script-api/launcher-docs.js';
-import { LAUNCHER_OPTIONS, type LauncherOption } from '../../src/script-api/launcher-options.js';
+import { launcherOptions, type LauncherOption } from '../../src/script-api/launcher-options.js';
 import type { AdpxSettings, AdpxStyles } from '../../src/script-api/types.js';
 
 /** Every key the service's launcher host pages and docs use (issue 12). */
@@ -95,7 +95,7 @@ function leafPaths(value: unknown, prefix: string): string[] {
   return Object.entries(value).flatMap(([key, child]) => leafPaths(child, `${prefix}.${key}`));
 }
 
-const OPTIONS: readonly LauncherOption[] = LAUNCHER_OPTIONS;
+const OPTIONS = launcherOptions();
 const declared = OPTIONS.map((option) => option.path);
 
 describe('the launcher options table', () => {
