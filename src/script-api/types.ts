@@ -42,6 +42,7 @@ export interface AdpxSettings {
   delay?: Loose<number>;
   /** Seconds after which the unit closes itself. */
   max_display_time?: Loose<number>;
+  /** Go away at the end of the flow instead of showing the end card. */
   auto_close?: Loose<boolean>;
   /** Embedded: all offers at once, as a list (a popup shows one at a time). */
   multi_offer_unit?: Loose<boolean>;
