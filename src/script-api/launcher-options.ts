@@ -48,8 +48,9 @@ function buttons<N extends 'buttonYes' | 'buttonNo'>(name: N, part: 'accept' | '
 
 /**
  * Every launcher key the script API reads, in the order they apply. Made on first use
- * ({@link launcherOptions}), not when the script-tag file runs: building its ~40 validators cost
- * the file's evaluation ~0.8 ms in Chromium (bench/profile.mjs --load).
+ * ({@link launcherOptions}), not when the script-tag file runs: the file's evaluation builds none
+ * of its ~40 validators (the sampling profiler put them at ~0.8 ms of it; the evaluate figure of
+ * `npm run bench` did not move beyond its noise, docs/performance.md).
  */
 function declareOptions() {
   const target = checked(targetOf, (value, draft) => (draft.target ??= value));
