@@ -1,6 +1,7 @@
 import { test as base, expect, type Page } from '@playwright/test';
 import { createMockOffersService, type BeaconHit, type MockOffersService } from '../src/server/mock/index.js';
 import { ADPX_EVENT_NAMES, domEventName } from '../src/events/adpx-event.js';
+import { settleAnimations } from '../scripts/animations.mjs';
 
 /**
  * Every test gets its own mock offers service on a free loopback port, serving the built script
@@ -55,16 +56,9 @@ export async function events(page: Page): Promise<Array<{ type: string; detail: 
 }
 
 /**
- * Resolves when every finite animation on the page (shadow trees included: `document.getAnimations()`
- * sees them) has finished, so geometry read afterwards is the settled layout, not a frame of the
- * popup's rise or the card's fade. Waits for a state, never for a time.
+ * Resolves when every finite animation on the page, shadow trees included, has finished, so geometry
+ * read afterwards is the settled layout (scripts/animations.mjs). Returns how many it waited for.
  */
-export async function animationsSettled(page: Page): Promise<void> {
-  await page.evaluate(async () => {
-    const finite = () =>
-      document.getAnimations().filter((a) => a.effect?.getComputedTiming().endTime !== Infinity);
-    for (let pending = finite(); pending.length > 0; pending = finite()) {
-      await Promise.all(pending.map((a) => a.finished.catch(() => undefined)));
-    }
-  });
+export function animationsSettled(page: Page): Promise<number> {
+  return page.evaluate(settleAnimations);
 }

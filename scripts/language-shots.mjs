@@ -4,6 +4,7 @@
 // the page's <html lang> set to the language.
 import { chromium } from '@playwright/test';
 import { createMockOffersService } from '../dist/server/mock/index.js';
+import { settleAnimations } from './animations.mjs';
 import { chromiumArgs, chromiumPath } from './chromium.mjs';
 
 const LANGUAGES = ['de', 'ja', 'ar'];
@@ -21,13 +22,7 @@ try {
     const card = page.locator('adpx-offers adpx-offer').first();
     await card.getByRole('heading').waitFor();
     // Settled: every finite animation has finished and the image has loaded.
-    await page.evaluate(async () => {
-      const finite = () =>
-        document.getAnimations().filter((a) => a.effect?.getComputedTiming().endTime !== Infinity);
-      for (let pending = finite(); pending.length > 0; pending = finite()) {
-        await Promise.all(pending.map((a) => a.finished.catch(() => undefined)));
-      }
-    });
+    await page.evaluate(settleAnimations);
     await page.waitForFunction(() => {
       const img = document
         .querySelector('adpx-offers')

@@ -1,0 +1,1 @@
+export function settleAnimations(): Promise<number>;
