@@ -114,6 +114,38 @@ for (const path of SANITIZER_PATHS) {
       await expect.poll(() => executions(page)).toEqual(['1', '2']);
     });
 
+    test('a customised built-in element of the page never upgrades from terms markup', async ({ page }) => {
+      const defined = await page.evaluate(() => {
+        const w = window as unknown as { upgrades: string[] };
+        w.upgrades = [];
+        customElements.define(
+          'x-evil',
+          class extends HTMLParagraphElement {
+            connectedCallback() {
+              w.upgrades.push(this.textContent ?? '');
+            }
+          },
+          { extends: 'p' },
+        );
+        // The probe is not blind: the page's own markup with is="x-evil" does upgrade.
+        const own = document.createElement('div');
+        own.innerHTML = '<p is="x-evil">own</p>';
+        document.body.append(own);
+        return w.upgrades.slice();
+      });
+      expect(defined).toEqual(['own']);
+      const rendered = await renderThroughTerms(page, [
+        '<p is="x-evil">terms</p>',
+        '<p><b is="x-evil">b</b></p>',
+      ]);
+      expect(rendered.map((r) => r.html)).toEqual(
+        path === 'native' ? ['<p>terms</p>', '<p><b>b</b></p>'] : ['', '<p></p>'],
+      );
+      expect(await page.evaluate(() => (window as unknown as { upgrades: string[] }).upgrades)).toEqual([
+        'own',
+      ]);
+    });
+
     test('the same table through the modal mode gives the same terms', async ({ page }) => {
       const rendered = await page.evaluate(
         async (inputs) => {

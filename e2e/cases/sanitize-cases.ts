@@ -214,7 +214,10 @@ export const sanitizeCases: readonly SanitizeCase[] = [
     why: 'an is= attribute (customised built-in element) removes the whole element in DOM mode',
     input: '<p is="x-evil">p</p>',
     expect: '',
-    native: { expect: '<p>p</p>', why: 'the browser drops the is attribute and keeps the allowed p' },
+    native: {
+      expect: '<p>p</p>',
+      why: 'the native path copies the allowed p with createElement: no is attribute, no is value',
+    },
   },
 
   // Elements outside the list: removed; text kept except for script-like contents.

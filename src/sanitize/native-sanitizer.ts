@@ -6,7 +6,8 @@ import { restrictLinks, TERMS_ALLOWED_TAGS, type TermsSanitizer } from './allowl
  * handlers whatever the configuration says) and is a safe sink under Trusted Types. Configured with
  * the terms allowlist; links are post-processed as with DOMPurify (safe schemes, target/rel). Where
  * the API is missing or does not honour the configuration, `nativeTermsSanitizer()` is null and
- * DOMPurify is loaded instead (the sibling file of the script-tag build).
+ * DOMPurify is loaded instead (the sibling file of the script-tag build). What it returns is a copy
+ * made with `createElement` ({@link copyOf}), so no element keeps an `is` value from the markup.
  */
 
 /**
@@ -50,12 +51,37 @@ function setHtmlOf(document: Document): SetHtml | null {
   return typeof candidate === 'function' ? (candidate as SetHtml) : null;
 }
 
+/**
+ * A fresh copy of a sanitised node. The parser gives each element the `is` value of its markup, and
+ * a page's customised built-in element of that name upgrades the element once the terms are in the
+ * page: Chromium 150 keeps the `is` attribute through `setHTML`, and where a browser drops the
+ * attribute the value stays with the element. `createElement` makes elements without one. Only text
+ * and an `a`'s `href` are copied (the configuration allows nothing else); the fragment parser nests
+ * at most 512 deep, so the recursion is bounded.
+ */
+function copyOf(document: Document, node: Node): Node | null {
+  if (node.nodeType === Node.TEXT_NODE) return document.createTextNode(node.nodeValue ?? '');
+  if (node.nodeType !== Node.ELEMENT_NODE) return null;
+  const element = node as Element;
+  const copy = document.createElement(element.localName);
+  const href = element.localName === 'a' ? element.getAttribute('href') : null;
+  if (href !== null) copy.setAttribute('href', href);
+  for (const child of element.childNodes) {
+    const childCopy = copyOf(document, child);
+    if (childCopy) copy.append(childCopy);
+  }
+  return copy;
+}
+
 function sanitizeWith(setHtml: SetHtml, document: Document, html: string): DocumentFragment {
   const box = document.createElement('div');
   setHtml.call(box, html, { sanitizer: configuration() });
-  box.querySelectorAll('a, [href]').forEach(restrictLinks);
   const fragment = document.createDocumentFragment();
-  fragment.append(...box.childNodes);
+  for (const child of box.childNodes) {
+    const copy = copyOf(document, child);
+    if (copy) fragment.append(copy);
+  }
+  fragment.querySelectorAll('a').forEach(restrictLinks);
   return fragment;
 }
 
@@ -70,7 +96,7 @@ export function nativeTermsSanitizer(): TermsSanitizer | null {
   if (!setHtml) return checked;
   try {
     const probe = document.createElement('div');
-    probe.append(sanitizeWith(setHtml, document, PROBE));
+    setHtml.call(probe, PROBE, { sanitizer: configuration() });
     if (probe.innerHTML !== PROBE_RESULT) return checked;
   } catch {
     return checked;
