@@ -61,6 +61,29 @@ class PuppeteerPage implements EnginePage {
   }
 }
 
+/**
+ * Sets the viewport the flows assume. Puppeteer sends BiDi's `browsingContext.setViewport` together
+ * with `emulation.setScreenOrientationOverride`, which Firefox ESR 140.12 does not know ("unknown
+ * command"): that one error is tolerated, and the viewport is then read in the page, frame by frame
+ * until it applies, so a viewport that did not apply still fails the test.
+ */
+async function setFirefoxViewport(page: Page): Promise<void> {
+  try {
+    await page.setViewport({ ...VIEWPORT });
+  } catch (error) {
+    if (!String(error).includes('setScreenOrientationOverride')) throw error;
+  }
+  let size: number[] = [];
+  for (let frame = 0; frame < 60; frame++) {
+    size = await page.evaluate(
+      () =>
+        new Promise<number[]>((resolve) => requestAnimationFrame(() => resolve([innerWidth, innerHeight]))),
+    );
+    if (size[0] === VIEWPORT.width && size[1] === VIEWPORT.height) return;
+  }
+  throw new Error(`Firefox viewport is ${size.join('×')}, not ${VIEWPORT.width}×${VIEWPORT.height}`);
+}
+
 async function launchFirefox(): Promise<EngineBrowser> {
   const browser: Browser = await puppeteer.launch({
     browser: 'firefox',
@@ -80,7 +103,7 @@ async function launchFirefox(): Promise<EngineBrowser> {
     version,
     async newPage() {
       const page = await browser.newPage();
-      await page.setViewport({ ...VIEWPORT });
+      await setFirefoxViewport(page);
       return new PuppeteerPage(page);
     },
     async closePages() {
