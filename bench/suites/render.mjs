@@ -3,11 +3,11 @@
 // page, each from an empty slot; then times `next()` on the SDK's unit. Per run (a fresh context),
 // the median of the warm pairs; the first pair of each page is reported apart as "cold" (it pays
 // for template preparation, stylesheet parsing and lazy compilation once per page).
-// `paint` = wall clock from the response in hand to after the next paint: the issue's figure ("to
-// the first card painted"), which carries the target. It waits for the next frame (16.7 ms at
-// 60 Hz), so both sides land on the same frame while the work fits in one. `cost` = main-thread
-// time (script to the end of its task + the next frame's style, layout and paint), without that
-// wait: the stricter figure of what the SDK costs over a hand-written card, reported beside it.
+// `cost` = main-thread time (script to the end of its task + the next frame's style, layout and
+// paint): the issue's "main-thread work from response in hand to painted", so the targets sit on
+// its ratios, cold (≤ 1.5) and warm re-render (≤ 2). `paint` = wall clock from the response in hand
+// to after the next paint, reported beside them without a target: it waits for the next frame
+// (16.7 ms at 60 Hz), so both sides land on the same frame while the work fits in one.
 import { freshPage } from '../lib/env.mjs';
 import { atMost, figure, median } from '../lib/stats.mjs';
 
@@ -63,6 +63,7 @@ export async function render(ctx) {
       'ratio SDK / baseline, main-thread',
       '×',
       pick((r) => r.sdkCost / r.baseCost),
+      atMost(2),
     ),
     figure(
       AREA,
@@ -93,7 +94,6 @@ export async function render(ctx) {
       'ratio SDK / baseline, to first card painted',
       '×',
       pick((r) => r.sdkPaint / r.basePaint),
-      atMost(1.5),
     ),
     figure(
       AREA,
@@ -106,6 +106,13 @@ export async function render(ctx) {
       'baseline cold, main-thread',
       'ms',
       pick((r) => r.coldBaseCost),
+    ),
+    figure(
+      AREA,
+      'ratio SDK / baseline cold, main-thread',
+      '×',
+      pick((r) => r.coldSdkCost / r.coldBaseCost),
+      atMost(1.5),
     ),
     figure(
       AREA,
