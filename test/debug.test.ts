@@ -33,7 +33,7 @@ describe('createDebugLog', () => {
 describe('docs/debug.md', () => {
   const doc = readFileSync(new URL('../docs/debug.md', import.meta.url), 'utf8');
   const documented = new Map(
-    [...doc.matchAll(/^\| `([A-Z]\d+)` \| (.+?) +\|$/gm)].map(([, code = '', text = '']) => [code, text]),
+    [...doc.matchAll(/^\| `([A-Z]\d+)` +\| (.+?) +\|$/gm)].map(([, code = '', text = '']) => [code, text]),
   );
 
   it('lists every code with its sentence, and no other', () => {

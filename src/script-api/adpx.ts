@@ -134,7 +134,7 @@ export class AdpxController implements AdpxApi {
     if (config.consent !== undefined) setConsent(config.consent, this.log);
     if (result.ignored.includes('parentOrigin'))
       warn('parentOrigin must be an exact origin; it was ignored.');
-    if (result.ignored.length > 0) this.log(`unknown config keys ignored: ${result.ignored.join(', ')}`);
+    if (result.ignored.length > 0) this.log('A1', result.ignored.join(', '));
     defineElements(this.win.customElements);
     // With a body the unit is placed and its load started before init returns its promise, so
     // `Adpx.init(config); Adpx.show()` without awaiting works.
@@ -187,9 +187,9 @@ export class AdpxController implements AdpxApi {
     const payload = this.payloadFor(this.lastPayload);
     const key = loadKey(config, payload);
     if (this.loads.holds(unit, key)) {
-      this.log('init: same request as the current load; not loading again');
+      this.log('A2');
       const outcome = await this.loads.inFlight(this.unit);
-      if (this.closes !== closes) return this.log('init: Adpx.close was called meanwhile; not shown');
+      if (this.closes !== closes) return this.log('A3');
       if (config === this.config && config.autoShow && outcome?.ok !== false && this.isReady()) {
         await this.show();
       }
@@ -199,7 +199,8 @@ export class AdpxController implements AdpxApi {
     if (config.prefetch) {
       const options = { ttlMs: config.prefetchTtlMs, consume: config.autoShow };
       const found = readPrefetched(this.win, storageKey, options);
-      this.log(`prefetch: ${found.hit ? 'using the stored response' : `no usable entry (${found.reason})`}`);
+      if (found.hit) this.log('A4');
+      else this.log('A5', found.reason);
       if (found.hit) {
         this.loads.accept(unit, found.response, key);
         if (config.autoShow && this.isReady()) await this.show();
@@ -210,9 +211,9 @@ export class AdpxController implements AdpxApi {
     if (config !== this.config || !outcome.ok) return;
     if (config.prefetch && !config.autoShow && unit.response) {
       savePrefetched(this.win, storageKey, unit.response);
-      this.log('prefetch: response stored for the checkout WebView');
+      this.log('A6');
     }
-    if (this.closes !== closes) return this.log('init: Adpx.close was called meanwhile; not shown');
+    if (this.closes !== closes) return this.log('A3');
     // A host may have called show() meanwhile: autoShow then has nothing left to do.
     if (config.autoShow && this.isReady()) await this.show();
   }
@@ -262,7 +263,7 @@ export class AdpxController implements AdpxApi {
     if (outcome && !outcome.ok)
       return this.showFailed(callbacks, outcome.error.message, outcome.error, false);
     if (this.closes !== closes) {
-      this.log('show: Adpx.close was called while the offers loaded; not shown');
+      this.log('A7');
       return false;
     }
     this.loads.takeSupplied(unit);
@@ -310,7 +311,7 @@ export class AdpxController implements AdpxApi {
 
   forget(): void {
     forget();
-    this.log('forget: everything the SDK stored on this device was deleted');
+    this.log('A8');
   }
 
   isReady(): boolean {
@@ -324,7 +325,7 @@ export class AdpxController implements AdpxApi {
     const supplied = this.loads.takeSupplied(unit);
     if (supplied) return supplied.count > 0 ? this.show() : false;
     if (this.loads.apiMode) {
-      this.log('reload: no valid response supplied by setApiResponse; nothing to render');
+      this.log('A9');
       return false;
     }
     if (!config.endpoint) {
@@ -353,7 +354,7 @@ export class AdpxController implements AdpxApi {
   async setApiResponse(response: unknown): Promise<boolean> {
     try {
       this.loads.supply(hostResponse(response));
-      this.log('setApiResponse: response ready; Adpx.reload() renders it');
+      this.log('A10');
       return true;
     } catch (error) {
       this.loads.supply(undefined);
