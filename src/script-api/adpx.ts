@@ -199,13 +199,13 @@ export class AdpxController implements AdpxApi {
     if (config.prefetch) {
       const options = { ttlMs: config.prefetchTtlMs, consume: config.autoShow };
       const found = readPrefetched(this.win, storageKey, options);
-      if (found.hit) this.log('A4');
-      else this.log('A5', found.reason);
       if (found.hit) {
+        this.log('A4');
         this.loads.accept(unit, found.response, key);
         if (config.autoShow && this.isReady()) await this.show();
         return;
       }
+      this.log('A5', found.reason);
     }
     const outcome = await this.loads.run(unit, payload, key);
     if (config !== this.config || !outcome.ok) return;
