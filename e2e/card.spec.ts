@@ -2,7 +2,7 @@ import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import type { MockOffersService } from '../src/server/mock/index.js';
 import type { Offer, OffersResponse } from '../src/model/types.js';
-import { expect, test } from './fixtures.js';
+import { animationsSettled, expect, test } from './fixtures.js';
 
 /**
  * The card's fragments: texts chosen by the card's own width, the image, the QR code, loyalty,
@@ -279,6 +279,53 @@ test.describe('other fragments', () => {
     }
     await page.waitForTimeout(300);
     expect(await page.evaluate(() => (window as unknown as { pwned?: number }).pwned)).toBeUndefined();
+  });
+
+  test('open terms span the card: the footer row gives them its width and Privacy moves below', async ({
+    page,
+    mock,
+  }) => {
+    await openCards(page, mock, 'widths=320');
+    const card = cardAt(page, 320);
+    const terms = card.locator('[part~="terms"]');
+    const privacy = card.locator('[part~="privacy"]');
+    const rowWidth = () => terms.evaluate((el) => el.parentElement?.getBoundingClientRect().width ?? 0);
+    const boxes = async () => {
+      await animationsSettled(page);
+      const [t, p] = [await terms.boundingBox(), await privacy.boundingBox()];
+      if (!t || !p) throw new Error('no terms or privacy box');
+      return { t, p };
+    };
+    // Closed: control and Privacy share one row, the control beside Privacy.
+    let { t, p } = await boxes();
+    expect(Math.abs(t.y - p.y)).toBeLessThan(1);
+    expect(t.width).toBeLessThan((await rowWidth()) - p.width);
+    expect(await terms.evaluate((el) => el.matches(':state(open)'))).toBe(false);
+
+    await card.locator('[part~="terms-toggle"]').click();
+    await expect(card.locator('[part~="terms-content"]')).toBeVisible();
+    ({ t, p } = await boxes());
+    expect(await terms.evaluate((el) => el.matches(':state(open)'))).toBe(true);
+    expect(Math.abs(t.width - (await rowWidth()))).toBeLessThan(1);
+    expect(p.y).toBeGreaterThanOrEqual(t.y + t.height - 1);
+
+    await card.locator('[part~="terms-toggle"]').click();
+    await expect(card.locator('[part~="terms-content"]')).toBeHidden();
+    ({ t, p } = await boxes());
+    expect(Math.abs(t.y - p.y)).toBeLessThan(1);
+    expect(await terms.evaluate((el) => el.matches(':state(open)'))).toBe(false);
+  });
+
+  test('in modal mode the footer keeps its one row while the terms are open', async ({ page, mock }) => {
+    await openCards(page, mock, 'widths=320&terms=modal');
+    const card = cardAt(page, 320);
+    const terms = card.locator('[part~="terms"]');
+    const privacy = card.locator('[part~="privacy"]');
+    await card.locator('[part~="terms-toggle"]').click();
+    await expect(card.locator('[part~="terms-dialog"]')).toBeVisible();
+    expect(await terms.evaluate((el) => el.matches(':state(open)'))).toBe(true);
+    const [t, p] = [await terms.boundingBox(), await privacy.boundingBox()];
+    expect(t && p && Math.abs(t.y - p.y)).toBeLessThan(1);
   });
 
   test('in a right-to-left page the wide card mirrors: image on the right', async ({ page, mock }) => {

@@ -20,6 +20,7 @@ import { unitSettings, type UnitOverrides, type UnitSettings } from './unit/sett
 import { UnitStatus } from './unit/status.js';
 import { unitTemplate, type UnitView } from './unit/templates.js';
 import { themeVariables } from './unit/theme.js';
+import { attachStates, setStates } from './custom-states.js';
 
 export { acceptResponse } from './unit/accept-response.js';
 export { UnitStatus } from './unit/status.js';
@@ -167,8 +168,7 @@ export class AdpxOffersElement extends OffersRequestElement {
     onLeave: () => this.leave(),
     onReturn: () => this.flow.returned(),
   });
-  private readonly internals?: ElementInternals =
-    typeof this.attachInternals === 'function' ? this.attachInternals() : undefined;
+  private readonly internals = attachStates(this);
 
   /** Where the unit stands: idle, loading, ready, shown, ended, closed or error. */
   get state(): UnitStatus {
@@ -305,7 +305,8 @@ export class AdpxOffersElement extends OffersRequestElement {
       this.view !== 'list' &&
       (document.activeElement === this || isModalLayout(this.view));
     if (status === UnitStatus.Ended && this.view !== 'list') this.announce(this.messages.t('endTitle'));
-    this.reflectState(status);
+    // The status as a custom state, for page CSS: `adpx-offers:state(closed) { … }`.
+    setStates(this.internals, status);
   }
 
   protected override updated(): void {
@@ -341,16 +342,6 @@ export class AdpxOffersElement extends OffersRequestElement {
   }
 
   private readonly onPageHide = (): void => this.flow.pageHide();
-
-  /** The status as a custom state, for page CSS: `adpx-offers:state(closed) { … }`. */
-  private reflectState(status: UnitStatus): void {
-    try {
-      this.internals?.states.clear();
-      this.internals?.states.add(status);
-    } catch {
-      // An engine without CustomStateSet: the status is readable through `state` only.
-    }
-  }
 
   private checkedStrings?: { given: AdpxStrings | undefined; clean: AdpxStrings };
 

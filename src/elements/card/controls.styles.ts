@@ -192,6 +192,11 @@ export const controlStyles = css`
   .terms {
     flex: 1 1 12rem;
   }
+  /* Open as an accordion, the terms take the whole row (their text as wide as the card, not the
+     space left beside Privacy), and Privacy moves below them. */
+  .terms:state(open):not([mode='modal']) {
+    flex-basis: 100%;
+  }
   .privacy {
     display: inline-flex;
     align-items: center;

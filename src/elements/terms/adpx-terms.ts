@@ -4,6 +4,7 @@ import { AdpxEvent, type AdpxEventName, type AdpxEventPayloads } from '../../eve
 import { detectBridge } from '../../hosts/bridge.js';
 import { loadTermsSanitizer, type TermsSanitizer } from '../../sanitize/load-terms-sanitizer.js';
 import { termsStyles } from './adpx-terms.styles.js';
+import { attachStates, setStates } from '../custom-states.js';
 
 /** How the terms are revealed: an inline disclosure, or a modal dialog. */
 export type TermsMode = 'accordion' | 'modal';
@@ -86,6 +87,8 @@ export class AdpxTermsElement extends LitElement {
   debug = false;
 
   private expanded = false;
+  /** `:state(open)` while the terms are revealed (the card lays its footer out with it). */
+  private readonly internals = attachStates(this);
   private failure?: string;
   /** The sanitiser could not be loaded at a click: the control says so and a click retries. */
   private unavailable = false;
@@ -221,6 +224,7 @@ export class AdpxTermsElement extends LitElement {
   }
 
   protected override updated(): void {
+    setStates(this.internals, ...(this.expanded ? ['open'] : []));
     if (this.failure) {
       this.report(this.failure);
       return;
