@@ -266,6 +266,19 @@ export class AdpxController implements AdpxApi {
       this.log('A7');
       return false;
     }
+    return this.showLoaded(unit, setup, options);
+  }
+
+  /**
+   * The rest of `show` once no load is in flight, in the caller's task: a supplied response is
+   * taken and shown in one task, so the unit renders once (not ready, then shown).
+   */
+  private async showLoaded(
+    unit: AdpxOffersElement,
+    setup: UnitSetup,
+    options: AdpxShowOptions,
+  ): Promise<boolean> {
+    const callbacks = options.callbacks ?? {};
     this.loads.takeSupplied(unit);
     if (unit.state === UnitStatus.Ready && unit.response?.count === 0) {
       const info: AdpxErrorInfo = { message: 'No offers to show.', code: 'no_offers' };
@@ -320,10 +333,10 @@ export class AdpxController implements AdpxApi {
 
   async reload(): Promise<boolean> {
     await this.settingUp;
-    const { unit, config } = this;
+    const { unit, config, setup } = this;
     if (!unit || !config) return this.showFailed({}, 'Call Adpx.init before Adpx.reload.');
     const supplied = this.loads.takeSupplied(unit);
-    if (supplied) return supplied.count > 0 ? this.show() : false;
+    if (supplied) return supplied.count > 0 && setup ? this.showLoaded(unit, setup, {}) : false;
     if (this.loads.apiMode) {
       this.log('A9');
       return false;

@@ -174,6 +174,24 @@ describe('API prefetch', () => {
     expect(document.querySelector('adpx-offers')?.state).toBe('shown');
   });
 
+  it('reload shows a supplied response in one render of the unit (not ready, then shown)', async () => {
+    const adpx = new AdpxController(window);
+    await adpx.init({ accountId: 'sdk', endpoint: ENDPOINT, autoLoad: false });
+    const unit = document.querySelector('adpx-offers') as AdpxOffersElement;
+    await unit.updateComplete;
+    expect(await adpx.setApiResponse(serviceBody(3))).toBe(true);
+    const states: string[] = [];
+    const host = unit as unknown as { render(): unknown };
+    const render = host.render;
+    vi.spyOn(host, 'render').mockImplementation(function (this: AdpxOffersElement) {
+      states.push(this.state);
+      return render.call(this);
+    });
+    expect(await adpx.reload()).toBe(true);
+    await unit.updateComplete;
+    expect(states).toEqual(['shown']);
+  });
+
   it('an invalid response resolves false (never rejects), fires error, and reload renders nothing', async () => {
     const adpx = new AdpxController(window);
     const { events, callback } = recorder();
