@@ -57,6 +57,58 @@ test.describe('inline', () => {
     await expect(headline(page)).toBeVisible();
     expect(await after.boundingBox()).toEqual(before);
   });
+  test('a later load asks for its image with the new card, once, at the width its frame is drawn', async ({
+    page,
+    mock,
+  }) => {
+    const images: string[] = [];
+    page.on('request', (request) => request.url().includes('/img/') && images.push(request.url()));
+    // Each answer names its images anew, so that no image of the first load is reused from cache.
+    let answers = 0;
+    await page.route(/\/native\/v[24]\/offers\.json/, async (route) => {
+      const response = await route.fetch();
+      const load = ++answers;
+      const text = (await response.text()).replace(
+        /"(https?:[^"]*\/img\/[^"?]*)(\?[^"]*)?"/g,
+        (_, path: string, query = '') => `"${path}${query ? `${query}&` : '?'}load=${load}"`,
+      );
+      await route.fulfill({ response, body: text });
+    });
+    await page.goto(`${mock.url}${lab()}`);
+    const img = cards(page).locator('[part~="image"]');
+    await expect
+      .poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 0))
+      .toBe(true);
+    images.length = 0;
+    // A new load after a close renders a new card: its first render already carries the sources.
+    const atFirstRender = await unit(page).evaluate(async (el: AdpxOffersElement) => {
+      el.close();
+      const shown = new Promise<string | null>((resolve) =>
+        el.addEventListener(
+          'adpx-offer-shown',
+          (event) => {
+            const card = event.composedPath()[0] as Element;
+            resolve(card.shadowRoot?.querySelector('.image')?.getAttribute('src') ?? null);
+          },
+          { once: true },
+        ),
+      );
+      await el.load();
+      el.show();
+      return shown;
+    });
+    expect(atFirstRender).toContain('width=');
+    await expect
+      .poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 0))
+      .toBe(true);
+    const frame = await cards(page)
+      .locator('[part~="media"]')
+      .evaluate((el) => el.getBoundingClientRect().width);
+    expect(images).toHaveLength(1);
+    const asked = Number(new URL(images[0] ?? '').searchParams.get('width'));
+    expect(asked).toBeGreaterThanOrEqual(frame);
+    expect(asked).toBeLessThan(frame + 40);
+  });
 });
 
 test.describe('popup', () => {

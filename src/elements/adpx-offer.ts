@@ -25,7 +25,7 @@ import { ctaTemplate, extrasTemplate, footerTemplate } from './card/actions.js';
 import { advertiserTemplate, descriptionTemplate, headlineTemplate, miniTextTemplate } from './card/copy.js';
 import { pickImage } from './card/image-source.js';
 import { loyaltyTemplate } from './card/loyalty.js';
-import { MediaSizeController } from './card/media-size.js';
+import { MediaSizeController, type FrameWidthMemo } from './card/media-size.js';
 import { mediaTemplate } from './card/media.js';
 import { qrTemplate } from './card/qr.js';
 import { SaveState } from './card/save-for-later.js';
@@ -113,6 +113,7 @@ export class AdpxOfferElement extends LitElement {
     strings: { attribute: false },
     defaultLanguage: { attribute: false },
     ledger: { attribute: false },
+    frameWidth: { attribute: false },
     saveState: { state: true, attribute: false },
     failedImage: { state: true, attribute: false },
   };
@@ -161,6 +162,12 @@ export class AdpxOfferElement extends LitElement {
   /** The load's beacon ledger; a card used alone keeps its own. */
   ledger: BeaconLedger = new BeaconLedger();
 
+  /**
+   * The unit's memo of its image frames' width: the image is requested at that width with the
+   * card's first render, before the frame is measured. A card used alone has none.
+   */
+  frameWidth?: FrameWidthMemo;
+
   private saveState: SaveState = SaveState.Idle;
   /** The image URL that failed to load; its frame is hidden. */
   private failedImage?: string;
@@ -179,6 +186,7 @@ export class AdpxOfferElement extends LitElement {
   protected override willUpdate(changed: PropertyValues<this>): void {
     if (changed.has('debug')) this.log = createDebugLog(this.debug);
     if (changed.has('strings')) this.overrides = checkStrings(this.strings, this.log);
+    this.mediaSize.memo = this.frameWidth;
     if (changed.has('offer')) this.mediaSize.image = this.offer ? pickImage(this.offer) : undefined;
     if (changed.has('offer') || changed.has('ledger')) {
       const offer = this.offer;

@@ -21,6 +21,7 @@ import { UnitStatus } from './unit/status.js';
 import { unitTemplate, type UnitView } from './unit/templates.js';
 import { themeVariables } from './unit/theme.js';
 import { attachStates, setStates } from './custom-states.js';
+import type { FrameWidthMemo } from './card/media-size.js';
 
 export { acceptResponse } from './unit/accept-response.js';
 export { UnitStatus } from './unit/status.js';
@@ -367,6 +368,15 @@ export class AdpxOffersElement extends OffersRequestElement {
     return false;
   }
 
+  /** The cards' image frame width per layout (a popup's frame is not an inline card's). */
+  private readonly frameWidths = new Map<UnitLayout, FrameWidthMemo>();
+
+  private frameWidthIn(layout: UnitLayout): FrameWidthMemo {
+    let memo = this.frameWidths.get(layout);
+    if (!memo) this.frameWidths.set(layout, (memo = { width: 0 }));
+    return memo;
+  }
+
   private viewModel(response: OffersResponse): UnitView {
     return {
       layout: this.view,
@@ -374,6 +384,7 @@ export class AdpxOffersElement extends OffersRequestElement {
       index: this.flow.index,
       ended: this.flow.status === UnitStatus.Ended,
       ledger: this.flow.ledger,
+      frameWidth: this.frameWidthIn(this.view),
       heading: this.heading,
       hideClose: this.hideClose,
       showQr: this.showQr,

@@ -119,4 +119,55 @@ describe('MediaSizeController', () => {
     expect(img.hasAttribute('src')).toBe(false);
     expect(controller.width).toBe(400);
   });
+
+  describe("with the unit's frame width memo", () => {
+    function withMemo(width: number) {
+      const cardHost = host();
+      const controller = new MediaSizeController(cardHost);
+      const memo = { width };
+      controller.memo = memo;
+      const frame = document.createElement('div');
+      frame.className = 'media';
+      const img = document.createElement('img');
+      img.className = 'image';
+      frame.append(img);
+      cardHost.renderRoot.append(frame);
+      controller.image = hero;
+      controller.hostUpdated();
+      return { controller, img, memo };
+    }
+
+    it('a new card asks for its image in its first render, at the width the memo holds', () => {
+      const { img } = withMemo(301);
+      expect(img.getAttribute('src')).toBe('https://svc.test/img/hero.png?width=320&aspect_ratio=191%3A100');
+      expect(img.getAttribute('sizes')).toBe('301px');
+    });
+
+    it('a measurement of that width changes nothing on the image', () => {
+      const { img } = withMemo(301);
+      const setAttribute = vi.spyOn(img, 'setAttribute');
+      measure(301);
+      expect(setAttribute).not.toHaveBeenCalled();
+    });
+
+    it('a guess the measurement contradicts is corrected at once, smaller too; then it only grows', () => {
+      const { controller, img, memo } = withMemo(600);
+      measure(300);
+      expect(img.getAttribute('src')).toContain('width=320');
+      expect(img.getAttribute('sizes')).toBe('300px');
+      expect(memo.width).toBe(300);
+      measure(200);
+      expect(controller.width).toBe(300);
+      expect(img.getAttribute('src')).toContain('width=320');
+      expect(memo.width).toBe(200);
+    });
+
+    it("an empty memo (the unit's first card) waits for the measurement, then fills the memo", () => {
+      const { img, memo } = withMemo(0);
+      expect(img.hasAttribute('src')).toBe(false);
+      measure(420);
+      expect(img.getAttribute('sizes')).toBe('420px');
+      expect(memo.width).toBe(420);
+    });
+  });
 });

@@ -9,6 +9,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { generateManifest, MANIFEST_PATH } from '../../scripts/manifest.mjs';
 import { optionEntries } from '../../src/options/schema.js';
 
+/** Fields a unit sets on its cards; not for pages and frameworks to bind. */
+const UNIT_WIRING = new Set(['ledger', 'frameWidth']);
+
 interface Named {
   name: string;
   description?: string;
@@ -187,10 +190,12 @@ describe('the framework typings follow the manifest', () => {
       const typed = [...keysOf(`${prefix}Attributes`), ...keysOf(`${prefix}Properties`)];
       const attributes = names(doc.attributes);
       const attributeFields = new Set((doc.attributes ?? []).map((a) => a.fieldName));
-      // Settable fields without an attribute (rich data); the card's ledger is the unit's wiring.
+      // Settable fields without an attribute (rich data); the card's ledger and frame width memo
+      // are the unit's wiring.
       const properties = (doc.members ?? [])
         .filter(
-          (m) => m.kind === 'field' && !m.readonly && !attributeFields.has(m.name) && m.name !== 'ledger',
+          (m) =>
+            m.kind === 'field' && !m.readonly && !attributeFields.has(m.name) && !UNIT_WIRING.has(m.name),
         )
         .map((m) => m.name);
       expect(typed.sort(), `update src/frameworks/attributes.ts for <${tag}>`).toEqual(

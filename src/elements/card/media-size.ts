@@ -6,13 +6,25 @@ import { imageSources, type CardImage } from './image-source.js';
  * gets `src`/`srcset`/`sizes` for that width directly, without re-rendering the card: the image
  * is requested at the size it is drawn, and measuring costs the page one small attribute change
  * instead of a second render of every part of the card. The width only grows: a smaller frame
- * keeps the larger image it already has instead of downloading a smaller one. The frame (`.media`)
+ * keeps the larger image it already has instead of downloading a smaller one. A card of a unit
+ * starts from the width the unit's previous card measured ({@link FrameWidthMemo}), so its image
+ * is asked for in its first render and the measurement usually changes nothing. The frame (`.media`)
  * and the `<img>` (`.image`) are looked up in the card's shadow root after each render (no `ref`
  * directive: its async-directive machinery weighs ~1 KB gzip in the script-tag file). Starts in
  * `hostConnected`, stops in `hostDisconnected`.
  */
 /** The card: a controller host whose rendered DOM can be searched. */
 type CardHost = ReactiveControllerHost & { readonly renderRoot: ParentNode };
+
+/**
+ * The frame width the cards of one unit layout last measured, shared by the unit with each card
+ * it renders. A new card requests its image at that width in its first render (the request starts
+ * with the card, and measuring then changes nothing: no second style and layout pass in the frame)
+ * and corrects it at once when its own measurement differs.
+ */
+export interface FrameWidthMemo {
+  width: number;
+}
 
 export class MediaSizeController implements ReactiveController {
   /** The widest the frame has been, in CSS pixels; 0 until measured. */
@@ -22,6 +34,10 @@ export class MediaSizeController implements ReactiveController {
   private img?: HTMLImageElement;
   /** The image the card shows; set before each render, applied after it. */
   image?: CardImage;
+  /** The unit's memo of its frames' width (a card used alone has none). */
+  memo?: FrameWidthMemo;
+  /** `width` came from the memo and this card has not measured its frame yet. */
+  private guessed = false;
 
   constructor(private readonly host: CardHost) {
     host.addController(this);
@@ -45,6 +61,10 @@ export class MediaSizeController implements ReactiveController {
     this.observe(root.querySelector('.media') ?? undefined);
     const img = root.querySelector('.image');
     this.img = img instanceof HTMLImageElement ? img : undefined;
+    if (this.width === 0 && this.frame && this.memo?.width) {
+      this.width = this.memo.width;
+      this.guessed = true;
+    }
     this.apply();
   }
 
@@ -73,10 +93,14 @@ export class MediaSizeController implements ReactiveController {
     this.observer ??= new ResizeObserver((entries) => {
       const entry = entries[entries.length - 1];
       const width = entry?.contentBoxSize[0]?.inlineSize ?? entry?.contentRect.width ?? 0;
-      if (width > this.width) {
+      if (width <= 0) return;
+      if (this.memo) this.memo.width = width;
+      // A guessed width is corrected either way (smaller too: the image has only just been asked for).
+      if (width > this.width || (this.guessed && width !== this.width)) {
         this.width = width;
         this.apply();
       }
+      this.guessed = false;
     });
     return this.observer;
   }

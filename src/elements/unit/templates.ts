@@ -7,6 +7,7 @@ import { html, nothing, type TemplateResult } from 'lit';
 import { ifDefined } from 'lit/directives/if-defined.js';
 import type { Offer, OffersResponse } from '../../model/types.js';
 import type { BeaconLedger } from '../../tracking/ledger.js';
+import type { FrameWidthMemo } from '../card/media-size.js';
 import type { TermsMode } from '../terms/adpx-terms.js';
 import type { Messages } from '../../i18n/messages.js';
 import type { AdpxStrings } from '../../i18n/types.js';
@@ -20,6 +21,8 @@ export interface UnitView {
   /** The flow is over and the end card is shown instead of an offer. */
   ended: boolean;
   ledger: BeaconLedger | undefined;
+  /** The cards' image frame width in this layout, as last measured. */
+  frameWidth: FrameWidthMemo;
   heading: string;
   hideClose: boolean;
   showQr: boolean;
@@ -158,6 +161,7 @@ function card(v: UnitView, offer: Offer, index: number, oneAtATime: boolean): Te
     .current=${index + 1}
     .total=${v.response.count}
     .ledger=${v.ledger}
+    .frameWidth=${v.frameWidth}
     .dwell=${v.dwell}
     .debug=${v.debug}
     .terms=${v.terms}
