@@ -18,12 +18,22 @@ export type AdpxUser = Record<string, unknown>;
 type Loose<T> = T | string;
 
 /**
- * Display settings that override the response's, with the service launcher's names. Each key is
- * declared in script-api/launcher-options.ts (what it does, or why it is refused: docs/api.md);
- * test/script-api/launcher-options.test.ts fails when this interface and that table disagree.
- * Keys that do nothing are logged (debug) as refused or unknown.
+ * Display settings that override the response's, with the service launcher's names, in groups by
+ * what they change. Each key is declared in script-api/launcher-options.ts (what it does, or why it
+ * is refused: docs/api.md); test/script-api/launcher-options.test.ts fails when these interfaces
+ * and that table disagree. A refused key is marked `@deprecated` (editors strike it through): it
+ * does nothing in this SDK and a debug line says so; unknown keys are logged too.
  */
-export interface AdpxSettings {
+export interface AdpxSettings
+  extends AdpxPlacementSettings, AdpxTimingSettings, AdpxContentSettings, AdpxRefusedSettings {
+  /** Render inline inside this element (an id, a selector or the element) instead of a popup. */
+  target?: string | Element;
+  /** The launcher's form of `target`; `showHeader: false` hides the header row. */
+  embedded?: AdpxEmbeddedSettings;
+}
+
+/** Where the popup sits and how it is dismissed. */
+export interface AdpxPlacementSettings {
   /** Where the popup sits: `'center'` (default), `'top'` or `'bottom'` (`'top_left'` etc. read as `'top'`). */
   ad_position?: string;
   /** Popup margin in percent on every side (0..15); `Adpx.show({ position })` wins. */
@@ -34,16 +44,24 @@ export interface AdpxSettings {
   close_ad_on_click_outside?: Loose<boolean>;
   /** Same as `close_ad_on_click_outside`. */
   backdrop_dismiss?: Loose<boolean>;
-  /** Show the close button (default true). */
-  show_close?: Loose<boolean>;
-  /** Seconds after the unit appears before its close button does (0..60). */
-  close_delay?: Loose<number>;
+}
+
+/** When the unit and its close button appear, and when it goes. Seconds may come as strings. */
+export interface AdpxTimingSettings {
   /** Seconds between the offers being ready and the unit appearing (0..60). */
   delay?: Loose<number>;
+  /** Seconds after the unit appears before its close button does (0..60). */
+  close_delay?: Loose<number>;
   /** Seconds after which the unit closes itself. */
   max_display_time?: Loose<number>;
   /** Go away at the end of the flow instead of showing the end card. */
   auto_close?: Loose<boolean>;
+}
+
+/** What the unit shows. */
+export interface AdpxContentSettings {
+  /** Show the close button (default true). */
+  show_close?: Loose<boolean>;
   /** Embedded: all offers at once, as a list (a popup shows one at a time). */
   multi_offer_unit?: Loose<boolean>;
   /** `false` hides the offer wall's More Offers button. */
@@ -54,25 +72,28 @@ export interface AdpxSettings {
   show_qr?: Loose<boolean>;
   /** How terms open: `'accordion'` (default) or `'modal'`. */
   terms?: 'accordion' | 'modal';
-  /** Render inline inside this element (an id, a selector or the element) instead of a popup. */
-  target?: string | Element;
-  /** The launcher's form of `target`; `showHeader: false` hides the header row. */
-  embedded?: {
-    enabled?: Loose<boolean>;
-    targetElement?: string | Element;
-    showHeader?: Loose<boolean>;
-    /** Refused: an inline unit always takes its container's width. */
-    fill_container?: Loose<boolean>;
-    /** Refused: navigation, terms and privacy stay visible. */
-    showFooter?: Loose<boolean>;
-  };
-  /** Refused: one opening animation (none with reduced motion). */
+}
+
+/** `settings.embedded`: the launcher's inline mode. */
+export interface AdpxEmbeddedSettings {
+  enabled?: Loose<boolean>;
+  targetElement?: string | Element;
+  showHeader?: Loose<boolean>;
+  /** @deprecated Refused: an inline unit always takes its container's width. */
+  fill_container?: Loose<boolean>;
+  /** @deprecated Refused: navigation, terms and privacy stay visible. */
+  showFooter?: Loose<boolean>;
+}
+
+/** Launcher keys this SDK refuses: each does nothing, and a debug line says why. */
+export interface AdpxRefusedSettings {
+  /** @deprecated Refused: one opening animation (none with reduced motion). */
   ad_animation?: string;
-  /** Refused: More Offers opens like every offer URL. */
+  /** @deprecated Refused: More Offers opens like every offer URL. */
   open_overlay_offerwall?: Loose<boolean>;
-  /** Refused: the Privacy link is the response's `privacy_url`. */
+  /** @deprecated Refused: the Privacy link is the response's `privacy_url`. */
   privacy_policy?: string | boolean;
-  /** Refused: the offer's small print is always shown. */
+  /** @deprecated Refused: the offer's small print is always shown. */
   show_disclaimer?: Loose<boolean>;
 }
 
