@@ -1,10 +1,10 @@
 /**
  * The launcher's `settings` and `styles` keys, each declared once, in the order they apply: the
  * key's path and either its `apply` (validator and mapping onto `<adpx-offers>`, in
- * launcher-values.ts) or `refused` with the reason. Each key's type, mapping and one-line doc sit
- * in launcher-docs.ts, which TypeScript holds to exactly these paths and which the script-tag build
- * never loads (docs/api.md's table is rendered from both; the build stays small). `unitSetup`
- * (unit-options.ts) walks this table. Nothing runs at import time.
+ * launcher-values.ts) or `refused` with the reason. What each key is (its doc, value and what it
+ * becomes) is the JSDoc of its key in the public types (types.ts), so no doc text ships in the
+ * script-tag file; docs/api.md's table is rendered from both, and the launcher-options test fails
+ * when they disagree. `unitSetup` (unit-options.ts) walks this table. Nothing runs at import time.
  */
 import { toBoolean, toPositiveNumber } from '../model/coerce.js';
 import {
@@ -37,7 +37,7 @@ export interface LauncherOption {
 
 /** The launcher's button keys and the `*_color` key each one becomes. */
 const BUTTON_KEYS = { background: 'background', color: 'text', hover: 'hover', stroke: 'border' } as const;
-export type ButtonKey = keyof typeof BUTTON_KEYS;
+type ButtonKey = keyof typeof BUTTON_KEYS;
 
 function buttons<N extends 'buttonYes' | 'buttonNo'>(name: N, part: 'accept' | 'decline') {
   return (Object.keys(BUTTON_KEYS) as ButtonKey[]).map((key) => ({
@@ -144,6 +144,3 @@ let declared: readonly LauncherOption[] | undefined;
 export function launcherOptions(): readonly LauncherOption[] {
   return (declared ??= declareOptions());
 }
-
-/** The path of a launcher key. */
-export type LauncherPath = ReturnType<typeof declareOptions>[number]['path'];

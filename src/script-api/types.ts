@@ -19,67 +19,136 @@ type Loose<T> = T | string;
 
 /**
  * Display settings that override the response's, with the service launcher's names, in groups by
- * what they change. Each key is declared in script-api/launcher-options.ts (what it does, or why it
- * is refused: docs/api.md); test/script-api/launcher-options.test.ts fails when these interfaces
- * and that table disagree. A refused key is marked `@deprecated` (editors strike it through): it
- * does nothing in this SDK and a debug line says so; unknown keys are logged too.
+ * what they change. What each key does is declared here, once: its doc, the value it takes
+ * (`@value`; `Loose<boolean>` reads as boolean) and what it becomes on `<adpx-offers>` (`@maps`).
+ * How it is checked and applied is script-api/launcher-options.ts. docs/api.md's table is rendered
+ * from both, and test/script-api/launcher-options.test.ts fails when they disagree. A refused key is
+ * `@deprecated` (editors strike it through) with the reason its debug line gives.
  */
 export interface AdpxSettings
   extends AdpxPlacementSettings, AdpxTimingSettings, AdpxContentSettings, AdpxRefusedSettings {
-  /** Render inline inside this element (an id, a selector or the element) instead of a popup. */
+  /**
+   * Render inline inside this element instead of a popup.
+   * @value id, selector or Element
+   * @maps inline in that element
+   */
   target?: string | Element;
-  /** The launcher's form of `target`; `showHeader: false` hides the header row. */
+  /** The launcher's inline mode. */
   embedded?: AdpxEmbeddedSettings;
 }
 
 /** Where the popup sits and how it is dismissed. */
 export interface AdpxPlacementSettings {
-  /** Where the popup sits: `'center'` (default), `'top'` or `'bottom'` (`'top_left'` etc. read as `'top'`). */
+  /**
+   * Where the popup sits.
+   * @value `center` | `top` | `bottom` (`top_left` reads as `top`)
+   * @maps `overrides.settings.ad_position`
+   */
   ad_position?: string;
-  /** Popup margin in percent on every side (0..15); `Adpx.show({ position })` wins. */
+  /**
+   * Popup margin on every side; `Adpx.show({ position })` wins.
+   * @value number (%, 0..15)
+   * @maps `--adpx-inset-*` (as `Adpx.show` margins)
+   */
   screen_margin?: number | string;
-  /** Darken the page behind the popup (default true). */
+  /**
+   * Darken the page behind the popup (default true).
+   * @maps `false`: `--adpx-backdrop-color: transparent`
+   */
   darken_bg?: Loose<boolean>;
-  /** A click on the backdrop closes the popup. */
+  /**
+   * A click on the backdrop closes the popup.
+   * @maps `backdrop-dismiss`
+   */
   close_ad_on_click_outside?: Loose<boolean>;
-  /** Same as `close_ad_on_click_outside`. */
+  /**
+   * Same as `close_ad_on_click_outside`.
+   * @maps `backdrop-dismiss`
+   */
   backdrop_dismiss?: Loose<boolean>;
 }
 
-/** When the unit and its close button appear, and when it goes. Seconds may come as strings. */
+/** When the unit and its close button appear, and when it goes. */
 export interface AdpxTimingSettings {
-  /** Seconds between the offers being ready and the unit appearing (0..60). */
+  /**
+   * Delay between the offers being ready and the unit appearing.
+   * @value seconds (0..60)
+   * @maps the launcher waits before `show()`
+   */
   delay?: Loose<number>;
-  /** Seconds after the unit appears before its close button does (0..60). */
+  /**
+   * The close button appears this long after the offers.
+   * @value seconds (0..60)
+   * @maps `hide-close` until N s after the unit is shown
+   */
   close_delay?: Loose<number>;
-  /** Seconds after which the unit closes itself. */
+  /**
+   * The unit closes itself after this long.
+   * @value seconds
+   * @maps `overrides.settings.max_display_time`
+   */
   max_display_time?: Loose<number>;
-  /** Go away at the end of the flow instead of showing the end card. */
+  /**
+   * Go away at the end of the flow (no end card).
+   * @maps `overrides.settings.auto_close`
+   */
   auto_close?: Loose<boolean>;
 }
 
 /** What the unit shows. */
 export interface AdpxContentSettings {
-  /** Show the close button (default true). */
+  /**
+   * Show the close button (default true; Escape still closes a popup).
+   * @maps `false`: `hide-close`
+   */
   show_close?: Loose<boolean>;
-  /** Embedded: all offers at once, as a list (a popup shows one at a time). */
+  /**
+   * Embedded: all offers at once, as a list (a popup shows one at a time).
+   * @maps `layout="list"` (embedded only)
+   */
   multi_offer_unit?: Loose<boolean>;
-  /** `false` hides the offer wall's More Offers button. */
+  /**
+   * `false` hides More Offers; `true` shows it where the offer allows.
+   * @maps `overrides.settings.offerwall_enabled`
+   */
   enable_offerwall?: Loose<boolean>;
-  /** Same as `enable_offerwall`. */
+  /**
+   * Same as `enable_offerwall`.
+   * @maps `overrides.settings.offerwall_enabled`
+   */
   offerwall?: Loose<boolean>;
-  /** Show the QR code of each offer (cross-device). */
+  /**
+   * Show each offer's QR code (cross-device).
+   * @maps `show-qr`
+   */
   show_qr?: Loose<boolean>;
-  /** How terms open: `'accordion'` (default) or `'modal'`. */
+  /**
+   * How the terms open.
+   * @value `accordion` | `modal`
+   * @maps `terms`
+   */
   terms?: 'accordion' | 'modal';
 }
 
 /** `settings.embedded`: the launcher's inline mode. */
 export interface AdpxEmbeddedSettings {
+  /**
+   * `false` ignores `targetElement` (a popup).
+   * @maps inline when `targetElement` is found
+   */
   enabled?: Loose<boolean>;
+  /**
+   * The launcher form of `target`.
+   * @value id, selector or Element
+   * @maps inline in that element
+   */
   targetElement?: string | Element;
+  /**
+   * `false` hides the header row (its text and close button).
+   * @maps `false`: no `heading`, `hide-close`
+   */
   showHeader?: Loose<boolean>;
-  /** @deprecated Refused: an inline unit always takes its container's width. */
+  /** @deprecated Refused: an inline unit fills its container’s width. */
   fill_container?: Loose<boolean>;
   /** @deprecated Refused: navigation, terms and privacy stay visible. */
   showFooter?: Loose<boolean>;
@@ -87,42 +156,112 @@ export interface AdpxEmbeddedSettings {
 
 /** Launcher keys this SDK refuses: each does nothing, and a debug line says why. */
 export interface AdpxRefusedSettings {
-  /** @deprecated Refused: one opening animation (none with reduced motion). */
+  /** @deprecated Refused: the unit has one animation. */
   ad_animation?: string;
-  /** @deprecated Refused: More Offers opens like every offer URL. */
+  /** @deprecated Refused: offer URLs open in the browser (decision 005). */
   open_overlay_offerwall?: Loose<boolean>;
-  /** @deprecated Refused: the Privacy link is the response's `privacy_url`. */
+  /** @deprecated Refused: the privacy link is the response’s privacy_url. */
   privacy_policy?: string | boolean;
-  /** @deprecated Refused: the offer's small print is always shown. */
+  /** @deprecated Refused: the offer’s small print is always shown. */
   show_disclaimer?: Loose<boolean>;
 }
 
-/** A button's colours (`styles.offerText.buttonYes` / `buttonNo`). */
+/** A button's colours (`styles.offerText.buttonYes` / `buttonNo`); `{button}` is the button's part. */
 export interface AdpxButtonStyle {
+  /**
+   * Its background.
+   * @value colour
+   * @maps `{button}_background_color` → `--adpx-{button}-background`
+   */
   background?: string;
+  /**
+   * Its text colour.
+   * @value colour
+   * @maps `{button}_text_color` → `--adpx-{button}-text`
+   */
   color?: string;
-  /** The background under the pointer. */
+  /**
+   * Its background under the pointer.
+   * @value colour
+   * @maps `{button}_hover_color` → `--adpx-{button}-hover`
+   */
   hover?: string;
-  /** The border colour. */
+  /**
+   * Its border colour.
+   * @value colour
+   * @maps `{button}_border_color` → `--adpx-{button}-border`
+   */
   stroke?: string;
 }
 
-/** Colours, texts and sizes that override the response's `styles`. Unknown keys are logged. */
+/** Colours, texts and sizes that override the response's `styles` (keys declared as in AdpxSettings). */
 export interface AdpxStyles {
   primary_color?: string;
   background_color?: string;
   text_color?: string;
-  /** The header above the offers; `fontSize` in px or a CSS length. */
-  header?: { text?: string; background?: string; textColor?: string; fontSize?: number | string };
-  /** The offers' font, description size, text colour (`text_color` wins) and buttons. */
-  offerText?: {
-    font?: string;
-    fontSize?: number | string;
+  /** The header above the offers. */
+  header?: {
+    /**
+     * The header text above the offers.
+     * @value text (90 characters)
+     * @maps `heading`
+     */
+    text?: string;
+    /**
+     * The header’s background.
+     * @value colour
+     * @maps `header_background_color` → `--adpx-header-background`
+     */
+    background?: string;
+    /**
+     * The header’s text colour.
+     * @value colour
+     * @maps `header_text_color` → `--adpx-header-text-color`
+     */
     textColor?: string;
+    /**
+     * The header text’s size.
+     * @value px number or CSS length
+     * @maps `--adpx-header-font-size`
+     */
+    fontSize?: number | string;
+  };
+  /** The offers' font, text size and colour, and their buttons. */
+  offerText?: {
+    /**
+     * The font of the unit and its offers.
+     * @value font family
+     * @maps `--adpx-font-family`
+     */
+    font?: string;
+    /**
+     * The size of the offers’ description.
+     * @value px number or CSS length
+     * @maps `--adpx-offer-text-size`
+     */
+    fontSize?: number | string;
+    /**
+     * The text colour (`text_color` given directly wins).
+     * @value colour
+     * @maps `text_color`
+     */
+    textColor?: string;
+    /**
+     * The positive button.
+     * @button accept
+     */
     buttonYes?: AdpxButtonStyle;
+    /**
+     * The negative button.
+     * @button decline
+     */
     buttonNo?: AdpxButtonStyle;
   };
-  /** Any other `*_color` key of the response's styles. */
+  /**
+   * Any colour key of the response’s `styles`.
+   * @value colour
+   * @maps `overrides.styles` (`primary_color`, `background_color`, `text_color`, …)
+   */
   [key: `${string}_color`]: string | undefined;
 }
 

@@ -1,15 +1,16 @@
 // @vitest-environment node
 /**
- * The launcher's `settings`/`styles` keys are declared once (src/script-api/launcher-options.ts).
- * These tests fail when a key the launcher documents is missing from that table, when the
- * `AdpxSettings`/`AdpxStyles` types and the table disagree, or when docs/api.md's table is stale
- * (`ADPX_WRITE_DOCS=1 npx vitest run test/script-api/launcher-options.test.ts` rewrites it).
+ * The launcher's `settings`/`styles` keys are declared once: how each is checked and applied in
+ * src/script-api/launcher-options.ts, what it is (doc, `@value`, `@maps`, `@deprecated` when
+ * refused) on its key in the public types, src/script-api/types.ts. These tests fail when a key the
+ * launcher documents is missing from the table, when the types and the table disagree, or when
+ * docs/api.md's table is stale (`ADPX_WRITE_DOCS=1 npx vitest run
+ * test/script-api/launcher-options.test.ts` rewrites it).
  */
 import { readFileSync, writeFileSync } from 'node:fs';
+import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
-import { LAUNCHER_DOCS } from '../../src/script-api/launcher-docs.js';
 import { launcherOptions, type LauncherOption } from '../../src/script-api/launcher-options.js';
-import type { AdpxSettings, AdpxStyles } from '../../src/script-api/types.js';
 
 /** Every key the service's launcher host pages and docs use (issue 12). */
 const LAUNCHER_KEYS = [
@@ -43,58 +44,92 @@ const LAUNCHER_KEYS = [
   ),
 ];
 
-type DeepRequired<T> = {
-  [K in keyof T]-?: NonNullable<T[K]> extends infer V
-    ? V extends { nodeType: number } | string | number | boolean
-      ? V
-      : DeepRequired<V>
-    : never;
-};
-
-/** One value for every key of the types: adding a key to a type without adding it here fails typecheck. */
-const button = { background: '#000', color: '#fff', hover: '#111', stroke: '#222' };
-const typedSettings: DeepRequired<AdpxSettings> = {
-  ad_position: 'top',
-  screen_margin: 5,
-  darken_bg: false,
-  close_ad_on_click_outside: true,
-  backdrop_dismiss: true,
-  show_close: true,
-  close_delay: 2,
-  delay: 1,
-  max_display_time: 30,
-  auto_close: true,
-  multi_offer_unit: true,
-  enable_offerwall: true,
-  offerwall: true,
-  show_qr: true,
-  terms: 'modal',
-  target: '#slot',
-  embedded: {
-    enabled: true,
-    targetElement: '#slot',
-    showHeader: true,
-    fill_container: true,
-    showFooter: true,
-  },
-  ad_animation: 'fade',
-  open_overlay_offerwall: false,
-  privacy_policy: 'https://example.com/privacy',
-  show_disclaimer: true,
-};
-const typedStyles: DeepRequired<AdpxStyles> = {
-  primary_color: '#000',
-  background_color: '#fff',
-  text_color: '#111',
-  header: { text: 'Hi', background: '#000', textColor: '#fff', fontSize: 18 },
-  offerText: { font: 'serif', fontSize: 16, textColor: '#111', buttonYes: button, buttonNo: button },
-};
-
-function leafPaths(value: unknown, prefix: string): string[] {
-  if (typeof value !== 'object' || value === null) return [prefix];
-  return Object.entries(value).flatMap(([key, child]) => leafPaths(child, `${prefix}.${key}`));
+interface KeyDoc {
+  /** The value it takes: `@value`, else the declared type (`Loose<boolean>` reads as boolean). */
+  value: string;
+  /** What it becomes on `<adpx-offers>`: `@maps`. */
+  maps: string;
+  doc: string;
+  /** `@deprecated`'s text: a refused key. */
+  deprecated?: string;
 }
 
+/**
+ * Every launcher key of `AdpxSettings` and `AdpxStyles` with its docs, read from the JSDoc of
+ * src/script-api/types.ts: a property whose type is an interface of that file or a type literal
+ * is a group of keys; a button style's `{button}` is its parent's `@button` tag; the `*_color`
+ * keys are the index signature's.
+ */
+function typedKeys(): Map<string, KeyDoc> {
+  const text = readFileSync(new URL('../../src/script-api/types.ts', import.meta.url), 'utf8');
+  const source = ts.createSourceFile('types.ts', text, ts.ScriptTarget.Latest, true);
+  const interfaces = new Map<string, ts.InterfaceDeclaration>();
+  source.forEachChild((node) => {
+    if (ts.isInterfaceDeclaration(node)) interfaces.set(node.name.text, node);
+  });
+  const membersOf = (name: string): ts.TypeElement[] => {
+    const declaration = interfaces.get(name);
+    if (!declaration) throw new Error(`no interface ${name} in types.ts`);
+    const inherited = (declaration.heritageClauses ?? []).flatMap((clause) =>
+      clause.types.flatMap((type) => membersOf(type.expression.getText(source))),
+    );
+    return [...inherited, ...declaration.members];
+  };
+  const jsdoc = (node: ts.Node) => ({
+    comment: ts
+      .getJSDocCommentsAndTags(node)
+      .filter(ts.isJSDoc)
+      .map((doc) => ts.getTextOfJSDocComment(doc.comment) ?? '')
+      .join(' ')
+      .trim(),
+    tags: new Map(
+      ts.getJSDocTags(node).map((tag) => [tag.tagName.text, ts.getTextOfJSDocComment(tag.comment) ?? '']),
+    ),
+  });
+  const keys = new Map<string, KeyDoc>();
+  const walk = (
+    members: readonly ts.TypeElement[],
+    prefix: string,
+    button?: { part: string; doc: string },
+  ) => {
+    for (const member of members) {
+      const { comment, tags } = jsdoc(member);
+      const isIndex = ts.isIndexSignatureDeclaration(member);
+      if (!isIndex && !ts.isPropertySignature(member)) continue;
+      const type = member.type;
+      if (!type) throw new Error(`${prefix}: a key without a type`);
+      const path = `${prefix}.${isIndex ? '*_color' : member.name.getText(source)}`;
+      if (ts.isTypeLiteralNode(type)) {
+        walk(type.members, path);
+        continue;
+      }
+      const named = ts.isTypeReferenceNode(type) ? interfaces.get(type.typeName.getText(source)) : undefined;
+      if (named) {
+        const part = tags.get('button');
+        walk(membersOf(named.name.text), path, part ? { part, doc: comment.replace(/\.$/, '') } : undefined);
+        continue;
+      }
+      if (!isIndex && /^styles\.[a-z_]+_color$/.test(path)) continue;
+      const declared = type
+        .getText(source)
+        .replace(/^Loose<(.+)>$/, '$1')
+        .split(' | ')
+        .join(' or ');
+      const maps = tags.get('maps') ?? '—';
+      keys.set(path, {
+        value: tags.get('value') ?? declared,
+        maps: button ? maps.replaceAll('{button}', button.part) : maps,
+        doc: button ? `${button.doc}: ${comment.charAt(0).toLowerCase()}${comment.slice(1)}` : comment,
+        deprecated: tags.get('deprecated'),
+      });
+    }
+  };
+  walk(membersOf('AdpxSettings'), 'settings');
+  walk(membersOf('AdpxStyles'), 'styles');
+  return keys;
+}
+
+const TYPED = typedKeys();
 const OPTIONS = launcherOptions();
 const declared = OPTIONS.map((option) => option.path);
 
@@ -111,31 +146,36 @@ describe('the launcher options table', () => {
     }
   });
 
-  it('documents each key, and only those', () => {
-    expect(Object.keys(LAUNCHER_DOCS).sort()).toEqual([...declared].sort());
-    for (const [path, doc] of Object.entries(LAUNCHER_DOCS)) {
+  it('has exactly the keys of AdpxSettings and AdpxStyles', () => {
+    expect([...TYPED.keys()].sort()).toEqual([...declared].sort());
+  });
+
+  it('documents each working key, and marks each refused one @deprecated with its debug line’s reason', () => {
+    for (const option of OPTIONS) {
+      const key = TYPED.get(option.path);
+      if (option.refused) {
+        expect(key?.deprecated, option.path).toBe(`Refused: ${option.refused}.`);
+        continue;
+      }
+      expect(key?.deprecated, option.path).toBeUndefined();
       expect(
-        [doc.type, doc.maps, doc.doc].every((text) => text.trim() !== ''),
-        path,
+        [key?.value, key?.maps, key?.doc].every(
+          (text) => text !== undefined && text.trim() !== '' && text !== '—',
+        ),
+        option.path,
       ).toBe(true);
     }
   });
-
-  it('matches AdpxSettings and AdpxStyles key for key', () => {
-    const typed = [...leafPaths(typedSettings, 'settings'), ...leafPaths(typedStyles, 'styles')].map(
-      (path) => (/^styles\.[a-z_]+_color$/.test(path) ? 'styles.*_color' : path),
-    );
-    expect([...new Set(typed)].sort()).toEqual([...declared].sort());
-  });
 });
 
-const START = '<!-- launcher-options:start (rendered from src/script-api/launcher-options.ts) -->';
+const START =
+  '<!-- launcher-options:start (rendered from src/script-api/types.ts and launcher-options.ts) -->';
 const END = '<!-- launcher-options:end -->';
 
 function row(option: LauncherOption): string[] {
-  const { type, maps, doc } = LAUNCHER_DOCS[option.path as keyof typeof LAUNCHER_DOCS];
+  const { value, maps, doc } = TYPED.get(option.path) ?? { value: '?', maps: '?', doc: '?' };
   const what = option.refused ? `**Refused** (debug line): ${option.refused}.` : doc;
-  return [`\`${option.path}\``, type, maps, what].map((cell) => cell.replaceAll('|', '\\|'));
+  return [`\`${option.path}\``, value, maps, what].map((cell) => cell.replaceAll('|', '\\|'));
 }
 
 function renderTable(): string {
