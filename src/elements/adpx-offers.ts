@@ -147,8 +147,10 @@ export class AdpxOffersElement extends OffersRequestElement {
     }
   }
 
-  /** The polite live region's text. */
-  /** The latest announcement asked for; an older one waiting for its render is dropped. */
+  /**
+   * The latest announcement asked for (the polite live region's text); an older one waiting for
+   * its render is dropped.
+   */
   private announcing = 0;
   private log: DebugLog = createDebugLog(false);
   private seenStatus: UnitStatus = UnitStatus.Idle;

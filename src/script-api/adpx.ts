@@ -382,11 +382,6 @@ export class AdpxController implements AdpxApi {
     deliver(this.win, this.target, name, payload);
   }
 
-  /**
-   * An `error` of the script API itself. On the unit when there is one (forwarded from there like
-   * the unit's own events); else on the document and delivered directly. `override` is where a
-   * failed `init` reports (its callback, not the previous configuration's).
-   */
   /** A function in `Adpx.cmd` threw: a debug line (and the console) and an `error` event. */
   private reportCommandError(error: unknown): void {
     const reason = error instanceof Error ? error.message : String(error);
@@ -396,6 +391,11 @@ export class AdpxController implements AdpxApi {
     this.emitError({ message, code: 'command' });
   }
 
+  /**
+   * An `error` of the script API itself. On the unit when there is one (forwarded from there like
+   * the unit's own events); else on the document and delivered directly. `override` is where a
+   * failed `init` reports (its callback, not the previous configuration's).
+   */
   private emitError(info: AdpxErrorInfo, override?: DeliveryTarget): void {
     const { code } = info;
     if (code === 'no_offers') return;
