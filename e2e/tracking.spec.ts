@@ -281,6 +281,41 @@ test.describe('visibly displayed', () => {
   });
 });
 
+test.describe('a click before the impression counted (dwell running)', () => {
+  test('a person’s No thanks counts the pixel first, then no_thanks_click, each once', async ({
+    page,
+    mock,
+  }) => {
+    await page.goto(`${mock.url}/unit.html?dwell=20000`);
+    await cardReady(page);
+    const shown = (await events(page)).find((e) => e.type === 'adpx-offer-shown');
+    const first = (shown?.detail as { offer_id: number }).offer_id;
+    expectCounts(mock, {}, 'in view, dwell running');
+    await page.locator('adpx-offer [part~="decline"]').click();
+    await expectHits(mock, 'no_thanks_click', 1, first);
+    await expectHits(mock, 'pixel', 1, first);
+    await expectHits(mock, 'adv_pixel', 1, first);
+    const types = (await events(page)).map((e) => e.type);
+    expect(types.indexOf('adpx-impression')).toBeGreaterThan(-1);
+    expect(types.indexOf('adpx-impression')).toBeLessThan(types.indexOf('adpx-ad-not-taken'));
+    // The next offer's dwell clock runs on: no pixel for it yet, and none again for the first.
+    await page.waitForTimeout(QUIET_MS);
+    expect(hits(mock, 'pixel')).toHaveLength(1);
+  });
+
+  test('a click the page makes with script counts nothing', async ({ page, mock }) => {
+    await page.goto(`${mock.url}/unit.html?dwell=20000`);
+    await cardReady(page);
+    await page.evaluate(() => {
+      const card = window.adpxProbe.card();
+      card?.shadowRoot?.querySelector<HTMLButtonElement>('[part~="decline"]')?.click();
+    });
+    await expectHits(mock, 'no_thanks_click', 1);
+    await page.waitForTimeout(QUIET_MS);
+    expect(hits(mock, 'pixel')).toHaveLength(0);
+  });
+});
+
 test.describe('prefetch-style unit: no beacon at all', () => {
   const cases: Array<[string, string]> = [
     ['in a 0x0 iframe', 'frame=0x0'],

@@ -10,6 +10,7 @@ export const DEBUG_TEXT: Readonly<Record<string, string>> = {
   C1: 'save_for_later cancelled by the host, offer:',
   C2: 'image failed to load, frame hidden:',
   C3: 'url opened (url, how):',
+  C4: 'a click on the card counts its impression first (the rule had not yet), offer:',
   T1: 'terms dialog could not open',
   T2: 'terms sanitiser failed',
   T3: 'terms sanitised (characters in, out):',

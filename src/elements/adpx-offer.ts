@@ -218,7 +218,23 @@ export class AdpxOfferElement extends LitElement {
     if (offer && this.ledger.countImpression(offer, this.log)) this.emit('impression', this.progress(offer));
   }
 
-  private readonly onAccept = (): void => {
+  /**
+   * A person's click on the card's CTA or Save proves the card was displayed: its impression counts
+   * first when the rule has not counted it yet (a `dwell` still running, an entrance animation's
+   * recheck), so the service never gets a click or a no-thanks without the pixel before it (the
+   * spec's display and tracking sequence: pixel, then the CTA's beacon). A click the page made with
+   * script (`isTrusted` false) proves nothing and changes nothing. Decision 002.
+   */
+  private engaged(event: Event | undefined): void {
+    const offer = this.offer;
+    if (!event?.isTrusted || !offer || this.ledger.impressed(offer)) return;
+    this.log('C4', offer.id);
+    this.countImpression();
+    this.impressions.watch(null);
+  }
+
+  private readonly onAccept = (event?: Event): void => {
+    this.engaged(event);
     const offer = this.offer;
     if (!offer) return;
     const progress = this.progress(offer);
@@ -227,7 +243,8 @@ export class AdpxOfferElement extends LitElement {
     if (offer.click_url) this.openUrl(offer.click_url);
   };
 
-  private readonly onDecline = (): void => {
+  private readonly onDecline = (event?: Event): void => {
+    this.engaged(event);
     const offer = this.offer;
     if (!offer) return;
     this.ledger.fire('no_thanks_click', offer, this.log);
@@ -244,10 +261,11 @@ export class AdpxOfferElement extends LitElement {
    * "Save for later": a cancelable `save_for_later` event; unless cancelled, one GET of
    * `save_for_later_url` per offer per load, then "Saved". A failed request may be retried.
    */
-  private readonly onSave = async (): Promise<void> => {
+  private readonly onSave = async (event?: Event): Promise<void> => {
     const offer = this.offer;
     const url = offer?.save_for_later_url;
     if (!offer || !url || !offer.perkswallet_enabled) return;
+    this.engaged(event);
     if (this.saveState === SaveState.Saving || this.saveState === SaveState.Saved) return;
     const ledger = this.ledger;
     if (ledger.isSaved(offer.id)) return;

@@ -14,8 +14,8 @@ import type { MessageKey } from '../../i18n/types.js';
 export interface CtaOptions {
   accept: string;
   decline: string;
-  onAccept: () => void;
-  onDecline: () => void;
+  onAccept: (event: Event) => void;
+  onDecline: (event: Event) => void;
 }
 
 export function ctaTemplate(options: CtaOptions): TemplateResult {
@@ -34,7 +34,7 @@ export interface ExtrasOptions {
   canSave: boolean;
   saveState: SaveState;
   onLink: (event: MouseEvent, url: string) => void;
-  onSave: () => void;
+  onSave: (event: Event) => void;
   m: Messages;
 }
 
