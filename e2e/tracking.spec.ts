@@ -250,10 +250,15 @@ test.describe('visibly displayed', () => {
     expectCounts(mock, { pixel: 1, adv_pixel: 1 }, 'visible, then hidden and visible again');
   });
 
-  test('dwell option: 900 ms visible then scrolled away → none; 1100 ms → one', async ({ page, mock }) => {
-    await page.goto(`${mock.url}/unit.html?before=3000&dwell=1000`);
+  // The dwell is 3 s and the first hold 700 ms: a margin of 2.3 s for a loaded machine's timers
+  // (with a 1 s dwell, a hold of 700 ms measured 1,074 ms once, under a CPU hog and two workers).
+  test('dwell option (3 s): 700 ms visible then scrolled away → none; kept in view → one, after 3 s', async ({
+    page,
+    mock,
+  }) => {
+    await page.goto(`${mock.url}/unit.html?before=3000&dwell=3000`);
     await cardReady(page);
-    // In view for well under the dwell time (700 ms, a margin for a busy machine), then away.
+    // In view for well under the dwell time, then away.
     const held = await page.evaluate(async () => {
       const card = window.adpxProbe.card();
       if (!card) throw new Error('no card');
@@ -263,7 +268,7 @@ test.describe('visibly displayed', () => {
       window.scrollTo(0, 0);
       return performance.now() - start;
     });
-    expect(held).toBeLessThan(1_000);
+    expect(held).toBeLessThan(3_000);
     await page.waitForTimeout(QUIET_MS);
     expectCounts(mock, {}, 'in view 700 ms, then scrolled away');
 
@@ -272,10 +277,10 @@ test.describe('visibly displayed', () => {
       window.adpxProbe.card()?.scrollIntoView({ block: 'center' });
       return performance.now();
     });
-    await expectHits(mock, 'pixel', 1);
+    await expect.poll(() => hits(mock, 'pixel').length, { timeout: 10_000 }).toBe(1);
     const at = await page.evaluate(() => window.adpxProbe.impressionAt);
     expect(at).toBeDefined();
-    expect((at ?? 0) - since).toBeGreaterThanOrEqual(1_000);
+    expect((at ?? 0) - since).toBeGreaterThanOrEqual(3_000);
     await page.waitForTimeout(500);
     expectCounts(mock, { pixel: 1, adv_pixel: 1 }, 'in view and kept there');
   });
