@@ -41,3 +41,12 @@ export function isOffersError(value: unknown): value is OffersError {
     (value instanceof Error && value.name === 'OffersError' && 'code' in value)
   );
 }
+
+/** Hands an error thrown by host code to the page's error reporting, without throwing. */
+export function reportHostError(error: unknown): void {
+  if (typeof globalThis.reportError === 'function') globalThis.reportError(error);
+  else
+    setTimeout(() => {
+      throw error;
+    });
+}

@@ -2,6 +2,8 @@
  * Native host bridges (docs/api.md): where SDK events go when `Adpx.init` got no callback. The
  * first bridge found wins, in the order of the contract's table.
  */
+import { reportHostError } from '../errors.js';
+
 export type BridgeKind = 'ios' | 'android' | 'react-native' | 'flutter' | 'iframe';
 
 export interface Bridge {
@@ -61,7 +63,13 @@ export function detectBridge(win: Window, options: DetectBridgeOptions = {}): Br
   if (flutter && typeof flutter.callHandler === 'function') {
     return {
       kind: 'flutter',
-      post: (event, payload) => void flutter.callHandler('adpxCallback', event, JSON.stringify(payload)),
+      // flutter_inappwebview's promise rejects when the app's Dart handler fails: the host's
+      // error, reported as a throwing callback's is, never an unhandled rejection on the page.
+      post: (event, payload) => {
+        const sent = flutter.callHandler('adpxCallback', event, JSON.stringify(payload));
+        if (typeof (sent as PromiseLike<unknown> | undefined)?.then === 'function')
+          Promise.resolve(sent).catch(reportHostError);
+      },
     };
   }
   if (win.parent && win.parent !== win) {

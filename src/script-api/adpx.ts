@@ -253,7 +253,9 @@ export class AdpxController implements AdpxApi {
     return this.loads.run(unit, merged, key);
   }
 
-  async show(options: AdpxShowOptions = {}): Promise<boolean> {
+  async show(given?: AdpxShowOptions | null): Promise<boolean> {
+    // Native code calls `Adpx.show(null)` through evaluateJavascript: anything but an object is none.
+    const options: AdpxShowOptions = typeof given === 'object' && given !== null ? given : {};
     const closes = this.closes;
     await this.settingUp;
     const { unit, setup } = this;

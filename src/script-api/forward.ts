@@ -5,6 +5,7 @@
  */
 import { ADPX_EVENT_NAMES, domEventName, type AdpxEventName } from '../events/adpx-event.js';
 import { detectBridge } from '../hosts/bridge.js';
+import { reportHostError } from '../errors.js';
 import type { AdpxCallback } from './types.js';
 
 /** Where events go right now; read at each event, so a bridge injected late is still found. */
@@ -20,15 +21,6 @@ const NAME_BY_TYPE: ReadonlyMap<string, AdpxEventName> = new Map(
 /** The SDK name of a DOM event (`adpx-ads-found` → `ads_found`), or undefined for other events. */
 export function sdkEventName(event: Event): AdpxEventName | undefined {
   return NAME_BY_TYPE.get(event.type);
-}
-
-/** Hands an error thrown by host code to the page's error reporting, without throwing. */
-export function reportHostError(error: unknown): void {
-  if (typeof globalThis.reportError === 'function') globalThis.reportError(error);
-  else
-    setTimeout(() => {
-      throw error;
-    });
 }
 
 /** Runs host code (a callback) without letting its error escape into the SDK. */

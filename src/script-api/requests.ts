@@ -28,12 +28,17 @@ export function errorInfo(error: unknown): AdpxErrorInfo {
 /** Fields of the prefetch key itself; the other options sent go into its payload by wire key. */
 const KEY_FIELDS: ReadonlySet<string> = new Set(['accountId', 'placement', 'endpoint', 'apiVersion', 'dev']);
 
-/** The prefetch storage key of a load. */
+/**
+ * The prefetch storage key of a load. A configured option wins over the same key in the payload,
+ * as in the request itself (client/request.ts); an option not configured leaves the payload's key
+ * as it is, so `load({ pub_user_id: 'u-1' })` is not the same request as `load()`.
+ */
 export function prefetchKey(config: ResolvedConfig, payload: AdpxUser): PrefetchRequestKey {
   const sent: AdpxUser = { ...payload };
   for (const [name, spec] of optionEntries()) {
-    if (spec.payloadKeys && !KEY_FIELDS.has(name))
-      sent[spec.payloadKeys[0] ?? name] = config[name as keyof ResolvedConfig];
+    const value = config[name as keyof ResolvedConfig];
+    if (spec.payloadKeys && !KEY_FIELDS.has(name) && !isAbsent(value))
+      sent[spec.payloadKeys[0] ?? name] = value;
   }
   return {
     sdkId: config.accountId,

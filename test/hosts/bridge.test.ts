@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { detectBridge } from '../../src/hosts/bridge.js';
 import { toExactOrigin } from '../../src/options/values.js';
 import { openOfferUrl } from '../../src/hosts/open-url.js';
@@ -73,6 +73,27 @@ describe('detectBridge: message shapes (docs/api.md)', () => {
     const { win, sent } = fakeWindow({ flutter: true });
     detectBridge(win)?.post('closed_ads', { reason: 'user' });
     expect(sent).toEqual([['flutter', 'adpxCallback', 'closed_ads', '{"reason":"user"}']]);
+  });
+
+  it('Flutter: a handler that fails (callHandler rejects) is reported, never an unhandled rejection', async () => {
+    const failure = new Error('Dart handler failed');
+    const reported: unknown[] = [];
+    const unhandled: unknown[] = [];
+    const onUnhandled = (reason: unknown) => unhandled.push(reason);
+    process.on('unhandledRejection', onUnhandled);
+    vi.stubGlobal('reportError', (error: unknown) => reported.push(error));
+    try {
+      const handler = { callHandler: () => Promise.reject(failure) };
+      const win = { flutter_inappwebview: handler } as unknown as Window;
+      Object.assign(win, { parent: win });
+      detectBridge(win)?.post('ads_found', { total: 1 });
+      await new Promise((done) => setTimeout(done, 0));
+      expect(reported).toEqual([failure]);
+      expect(unhandled).toEqual([]);
+    } finally {
+      vi.unstubAllGlobals();
+      process.off('unhandledRejection', onUnhandled);
+    }
   });
 
   it('iframe: parent.postMessage({ type, event, payload, name, ...payload }, exact origin)', () => {

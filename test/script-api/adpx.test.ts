@@ -290,6 +290,33 @@ describe('one state machine: the facade reads the unit, the unit is driven throu
     ]);
   });
 
+  it('Adpx.load with a pub_user_id the config lacks is another request; a configured one wins', async () => {
+    const adpx = new AdpxController(window);
+    await adpx.init({ accountId: 'sdk', endpoint: ENDPOINT });
+    expect(await adpx.load({ pub_user_id: 'u-1', loyaltyboost: '2' })).toBe(true);
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    const [url, init] = fetchMock.mock.calls[1] as [string, RequestInit];
+    expect(new URL(url).searchParams.get('loyaltyboost')).toBe('2');
+    expect(JSON.parse(String(init.body))).toMatchObject({ pub_user_id: 'u-1' });
+    expect(await adpx.load({ pub_user_id: 'u-1', loyaltyboost: '2' })).toBe(true);
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+
+    const configured = new AdpxController(window);
+    await configured.init({ accountId: 'sdk', endpoint: ENDPOINT, pubUserId: 'cfg' });
+    expect(await configured.load({ pub_user_id: 'u-1' })).toBe(true);
+    expect(fetchMock).toHaveBeenCalledTimes(3);
+    const [, body] = fetchMock.mock.calls[2] as [string, RequestInit];
+    expect(JSON.parse(String(body.body))).toMatchObject({ pub_user_id: 'cfg' });
+  });
+
+  it('Adpx.show(null) and show("x"), as native code may call them, resolve (never reject)', async () => {
+    const adpx = new AdpxController(window);
+    await adpx.init({ accountId: 'sdk', endpoint: ENDPOINT });
+    await expect(adpx.show(null)).resolves.toBe(true);
+    adpx.close();
+    await expect(adpx.show('x' as never)).resolves.toBe(false);
+  });
+
   it('Adpx.load of the request the unit is already loading shares that fetch', async () => {
     const { adpx, release } = await initLoading();
     const loaded = adpx.load();
