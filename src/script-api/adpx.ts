@@ -207,7 +207,7 @@ export class AdpxController implements AdpxApi {
       }
       this.log('A5', found.reason);
     }
-    const outcome = await this.loads.run(unit, payload, key);
+    const outcome = await this.loads.latest(unit, this.loads.run(unit, payload, key));
     if (config !== this.config || !outcome.ok) return;
     if (config.prefetch && !config.autoShow && unit.response) {
       savePrefetched(this.win, storageKey, unit.response);

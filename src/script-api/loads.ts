@@ -42,10 +42,27 @@ export class UnitLoads {
 
   constructor(private readonly session: ShowSession) {}
 
-  /** The unit's load in flight, if any. */
+  /** The unit's load in flight, if any, followed to the newest load (see {@link latest}). */
   inFlight(unit: AdpxOffersElement | undefined): Promise<LoadOutcome> | undefined {
     const load = unit?.pendingLoad;
-    return load && outcomeOf(load);
+    return load && unit && this.latest(unit, outcomeOf(load));
+  }
+
+  /**
+   * The outcome of `outcome`'s load or, when a newer load replaced it (`aborted` while the unit has
+   * another load in flight: `Adpx.init(…); Adpx.load(user)`), of that newer one: whoever waits for
+   * "the offers" (`autoShow`, a `show()`) gets the offers the page asked for last, not an error.
+   */
+  async latest(unit: AdpxOffersElement, outcome: Promise<LoadOutcome>): Promise<LoadOutcome> {
+    let result = await outcome;
+    let followed: Promise<number> | undefined;
+    while (!result.ok && result.error.code === 'aborted') {
+      const load = unit.pendingLoad;
+      if (!load || load === followed) break;
+      followed = load;
+      result = await outcomeOf(load);
+    }
+    return result;
   }
 
   /** True when the unit already holds (or is loading) this request's offers. */

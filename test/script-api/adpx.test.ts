@@ -339,6 +339,33 @@ describe('one state machine: the facade reads the unit, the unit is driven throu
   });
 });
 
+describe('a newer load replaces the one a show waits for', () => {
+  it('init with autoShow, then load(user) at once: the user’s offers are shown', async () => {
+    const { adpx, release, unit, initialised } = await initLoading({ autoShow: true });
+    const loaded = adpx.load({ orderid: '7' });
+    await vi.waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(2));
+    release();
+    expect(await loaded).toBe(true);
+    await initialised;
+    expect(unit.state).toBe('shown');
+    const [, init] = fetchMock.mock.calls[1] as [string, RequestInit];
+    expect(JSON.parse(String(init.body))).toMatchObject({ orderid: '7' });
+  });
+
+  it('show() waiting for the first load shows the newer one, without errorCallback', async () => {
+    const { adpx, release, unit } = await initLoading();
+    const errors: unknown[] = [];
+    const shown = adpx.show({ callbacks: { errorCallback: (error) => errors.push(error) } });
+    const loaded = adpx.load({ orderid: '8' });
+    await vi.waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(2));
+    release();
+    expect(await loaded).toBe(true);
+    expect(await shown).toBe(true);
+    expect(errors).toEqual([]);
+    expect(unit.state).toBe('shown');
+  });
+});
+
 describe('Adpx.close while the offers load', () => {
   it('autoShow does not show them afterwards; they stay ready for a later show()', async () => {
     const { adpx, release, unit, initialised } = await initLoading({ autoShow: true });
