@@ -114,6 +114,33 @@ test.describe('message shapes per host', () => {
     expect(await hostMessages(page)).toEqual([]);
   });
 
+  test('with a callback, a click still reaches the app: url_clicked goes to the bridge too, once', async ({
+    page,
+    mock,
+  }) => {
+    await page.goto(webview(mock.url, 'ios'));
+    await page.evaluate((endpoint) => {
+      const w = window as unknown as { calls: unknown[] };
+      w.calls = [];
+      return window.Adpx?.init({
+        accountId: 'test-key',
+        endpoint,
+        autoShow: true,
+        callback: (event, payload) => w.calls.push([event, payload]),
+      });
+    }, mock.url);
+    await expectHits(mock, 'pixel', 1);
+    await card(page).locator('[part~="accept"]').click();
+    await expect.poll(async () => (await hostMessages(page)).length).toBe(1);
+    const [message] = await hostMessages(page);
+    expect(message).toMatchObject({ event: 'url_clicked', payload: { target_url: expect.any(String) } });
+    const calls = await page.evaluate(() => (window as unknown as { calls: unknown[][] }).calls);
+    expect(calls.filter(([event]) => event === 'url_clicked')).toHaveLength(1);
+    await page.waitForTimeout(300);
+    expect(await hostMessages(page)).toHaveLength(1);
+    expect(page.context().pages()).toHaveLength(1);
+  });
+
   test('a load failure reaches the bridge as error { message, code, status }', async ({ page, mock }) => {
     mock.queue({ status: 503, body: { message: 'Service busy' } });
     await page.goto(webview(mock.url, 'ios', { autoShow: true }));

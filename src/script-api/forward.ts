@@ -32,17 +32,21 @@ export function callHost(call: () => void): void {
   }
 }
 
-/** Sends one event to the callback or, without one, to the bridge. Never throws. */
+/**
+ * Sends one event to the callback or, without one, to the bridge. Never throws. Inside a native app
+ * the app opens offer URLs (the SDK opens none in its WebView), so a native bridge gets
+ * `url_clicked` even when the page gave a callback: else a click would open nothing.
+ */
 export function deliver(win: Window, target: DeliveryTarget, name: AdpxEventName, payload: object): void {
-  try {
-    if (target.callback) {
-      target.callback(name, payload as never);
-      return;
-    }
-    detectBridge(win, { parentOrigin: target.parentOrigin })?.post(name, payload);
-  } catch (error) {
-    reportHostError(error);
-  }
+  const bridge = () => detectBridge(win, { parentOrigin: target.parentOrigin });
+  const { callback } = target;
+  if (!callback) return callHost(() => bridge()?.post(name, payload));
+  callHost(() => callback(name, payload as never));
+  if (name !== 'url_clicked') return;
+  callHost(() => {
+    const native = bridge();
+    if (native && native.kind !== 'iframe') native.post(name, payload);
+  });
 }
 
 /**

@@ -18,6 +18,35 @@ describe('deliver', () => {
     expect(posted).toEqual([]);
   });
 
+  it('in a native app, url_clicked reaches the bridge too when there is a callback (the app opens URLs)', () => {
+    const posted: string[] = [];
+    (window as unknown as { ReactNativeWebView: object }).ReactNativeWebView = {
+      postMessage: (m: string) => posted.push(m),
+    };
+    const throwing = vi.fn(() => {
+      throw new Error('page callback bug');
+    });
+    vi.stubGlobal('reportError', vi.fn());
+    deliver(window, { callback: throwing }, 'url_clicked', { target_url: 'https://a.example/' });
+    vi.unstubAllGlobals();
+    expect(throwing).toHaveBeenCalledOnce();
+    expect(posted).toHaveLength(1);
+    expect(JSON.parse(posted[0] ?? '')).toMatchObject({
+      event: 'url_clicked',
+      target_url: 'https://a.example/',
+    });
+  });
+
+  it('in an iframe, url_clicked with a callback goes to the callback only (the SDK opens the tab)', () => {
+    const posted: unknown[] = [];
+    const parent = { postMessage: (m: unknown) => posted.push(m) };
+    const win = { parent, location: { ancestorOrigins: ['https://shop.example'] } } as unknown as Window;
+    const callback = vi.fn();
+    deliver(win, { callback }, 'url_clicked', { target_url: 'https://a.example/' });
+    expect(callback).toHaveBeenCalledOnce();
+    expect(posted).toEqual([]);
+  });
+
   it('without a callback goes to the bridge', () => {
     const posted: string[] = [];
     (window as unknown as { ReactNativeWebView: object }).ReactNativeWebView = {
