@@ -392,6 +392,34 @@ test.describe('one-at-a-time flow', () => {
     expect(hits(mock, 'close')).toHaveLength(1);
     expect(await closedReasons(page)).toEqual([{ reason: 'timeout' }]);
   });
+
+  test('max_display_time runs from the first impression: a unit below the fold waits to be seen', async ({
+    page,
+    mock,
+  }) => {
+    await patchResponse(page, { settings: { max_display_time: 1 } });
+    await page.addInitScript(() => {
+      const at: Record<string, number> = {};
+      (window as unknown as { at: typeof at }).at = at;
+      for (const type of ['adpx-impression', 'adpx-closed-ads'])
+        document.addEventListener(type, () => (at[type] ??= performance.now()));
+    });
+    await page.goto(`${mock.url}${lab('before=3000')}`);
+    await expect(cards(page)).toHaveCount(1);
+    // Well past the 1 s: nobody saw it, so it is still there and nothing was sent.
+    await page.waitForTimeout(2_500);
+    await expect(cards(page)).toHaveCount(1);
+    expect(hits(mock, 'pixel')).toHaveLength(0);
+    expect(hits(mock, 'close')).toHaveLength(0);
+    await cards(page).scrollIntoViewIfNeeded();
+    await expectHits(mock, 'pixel', 1);
+    await expect(cards(page)).toHaveCount(0, { timeout: 5_000 });
+    await expectHits(mock, 'close', 1);
+    const at = await page.evaluate(() => (window as unknown as { at: Record<string, number> }).at);
+    // A timer never fires early: the 1 s is counted from the impression (the clock's 1 ms grain aside).
+    expect((at['adpx-closed-ads'] ?? 0) - (at['adpx-impression'] ?? Infinity)).toBeGreaterThanOrEqual(999);
+    expect(await closedReasons(page)).toEqual([{ reason: 'timeout' }]);
+  });
 });
 
 test.describe('response styles', () => {

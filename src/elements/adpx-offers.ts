@@ -299,8 +299,11 @@ export class AdpxOffersElement extends OffersRequestElement {
     this.seenStatus = status;
     if (status === UnitStatus.Shown && !wasShown) {
       if (isModalLayout(this.view)) this.modal.remember();
-      this.timer.start(this.settings.maxDisplayMs);
-    } else if (status !== UnitStatus.Shown) this.timer.stop();
+      this.displayMs = this.settings.maxDisplayMs;
+    } else if (status !== UnitStatus.Shown) {
+      this.timer.stop();
+      this.displayMs = undefined;
+    }
     if (!this.flow.onScreen) this.modal.release();
     // The end card replaces the card that had focus: its button takes focus.
     this.focusEndCard =
@@ -345,6 +348,21 @@ export class AdpxOffersElement extends OffersRequestElement {
   }
 
   private readonly onPageHide = (): void => this.flow.pageHide();
+
+  /**
+   * `max_display_time` of the offers on screen, in ms, until their first impression starts the
+   * clock: the time a person can see them, not the time since `show()`. An inline unit below the
+   * fold (or in a background tab) no longer closes itself, close beacon and all, before anyone saw it.
+   */
+  private displayMs?: number;
+
+  /** A card of this load counted its impression. */
+  private readonly onCardSeen = (): void => {
+    this.scrollPast.markSeen();
+    if (this.displayMs === undefined) return;
+    this.timer.start(this.displayMs);
+    this.displayMs = undefined;
+  };
 
   private checkedStrings?: { given: AdpxStrings | undefined; clean: AdpxStrings };
 
@@ -401,7 +419,7 @@ export class AdpxOffersElement extends OffersRequestElement {
       onNext: () => this.next(),
       onPrevious: () => this.previous(),
       onCardDone: () => this.next(),
-      onImpression: () => this.scrollPast.markSeen(),
+      onImpression: this.onCardSeen,
       onCancel: (event) => {
         event.preventDefault();
         this.close('user');

@@ -83,7 +83,7 @@ export interface AdpxTimingSettings {
    */
   close_delay?: Loose<number>;
   /**
-   * The unit closes itself after this long.
+   * The unit closes itself this long after its offers were first seen (their first impression).
    * @value seconds
    * @maps `overrides.settings.max_display_time`
    */

@@ -1,7 +1,8 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 
 /**
- * The `max_display_time` clock. `start(ms)` arms it; it calls `onTimeout` once when the time is up.
+ * The `max_display_time` clock. `start(ms)` arms it (the unit does at its offers' first impression);
+ * it calls `onTimeout` once when the time is up.
  * Moving the element in the DOM (disconnect, then connect) keeps the deadline: the clock is re-armed
  * with the time left. `stop()` disarms it for good.
  */
