@@ -39,4 +39,5 @@ export const DEBUG_TEXT: Readonly<Record<string, string>> = {
   A8: 'forget: everything the SDK stored on this device was deleted',
   A9: 'reload: no valid response supplied by setApiResponse; nothing to render',
   A10: 'setApiResponse: response ready; Adpx.reload() renders it',
+  A11: 'show: cancelled during its delay (Adpx.close, or a new load); not shown',
 };

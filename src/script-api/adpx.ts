@@ -297,7 +297,13 @@ export class AdpxController implements AdpxApi {
         : 'Nothing is loaded: call Adpx.load before Adpx.show.';
       return this.showFailed(callbacks, message);
     }
-    if (await this.session.show(unit, setup, options)) return true;
+    const result = await this.session.show(unit, setup, options);
+    if (result === 'shown') return true;
+    // Closed by the page, or replaced by a new load, during the display delay: not an error.
+    if (result === 'cancelled') {
+      this.log('A11');
+      return false;
+    }
     return this.showFailed(callbacks, 'The offers could not be shown.', undefined, false);
   }
 

@@ -18,11 +18,22 @@ function run<T>(callback: ((value: T) => void) | undefined, value: T): void {
   if (typeof callback === 'function') callHost(() => callback(value));
 }
 
+/** How a show ended: on screen, cancelled during its delay (`Adpx.close`, a new load), or refused by the unit. */
+export type ShowResult = 'shown' | 'cancelled' | 'failed';
+
+interface Delay {
+  timer: ReturnType<typeof setTimeout>;
+  resolve: (go: boolean) => void;
+  /** The options it will show with; a show that joins it puts its own over them. */
+  options: AdpxShowOptions;
+  result: Promise<ShowResult>;
+}
+
 export class ShowSession {
   private callbacks: AdpxShowCallbacks = {};
   private position?: AdpxPosition;
   private unit?: AdpxOffersElement;
-  private delay?: { timer: ReturnType<typeof setTimeout>; resolve: (done: boolean) => void };
+  private delay?: Delay;
   /** `close_delay`: the timer that shows the close button. */
   private closeTimer?: ReturnType<typeof setTimeout>;
 
@@ -33,7 +44,7 @@ export class ShowSession {
     this.cancelDelay();
   }
 
-  /** Cancels a show waiting for its delay; that show resolves false. */
+  /** Cancels a show waiting for its delay; that show resolves `cancelled`. */
   cancelDelay(): void {
     const delay = this.delay;
     if (!delay) return;
@@ -42,20 +53,32 @@ export class ShowSession {
     delay.resolve(false);
   }
 
-  private wait(ms: number): Promise<boolean> {
-    this.cancelDelay();
-    return new Promise((resolve) => {
-      const timer = setTimeout(() => {
-        this.delay = undefined;
-        resolve(true);
-      }, ms);
-      this.delay = { timer, resolve };
-    });
+  /**
+   * Shows the loaded offers with these options after the configured delay. A show made while
+   * another waits for its delay (`autoShow` and the page's own `show`) joins it, as a second show
+   * of offers on screen does (decision 005): its options (callbacks, position, look) win, and both
+   * resolve alike.
+   */
+  show(unit: AdpxOffersElement, setup: UnitSetup, options: AdpxShowOptions): Promise<ShowResult> {
+    const waiting = this.delay;
+    if (waiting) {
+      waiting.options = { ...waiting.options, ...options };
+      return waiting.result;
+    }
+    if (setup.delayMs <= 0) return Promise.resolve(this.showNow(unit, setup, options));
+    let resolve: (go: boolean) => void = () => {};
+    const go = new Promise<boolean>((settle) => (resolve = settle));
+    const timer = setTimeout(() => {
+      this.delay = undefined;
+      resolve(true);
+    }, setup.delayMs);
+    const delay: Delay = { timer, resolve, options, result: Promise.resolve<ShowResult>('cancelled') };
+    delay.result = go.then((ready) => (ready ? this.showNow(unit, setup, delay.options) : 'cancelled'));
+    this.delay = delay;
+    return delay.result;
   }
 
-  /** Shows the loaded offers with these options after the configured delay. */
-  async show(unit: AdpxOffersElement, setup: UnitSetup, options: AdpxShowOptions): Promise<boolean> {
-    if (setup.delayMs > 0 && !(await this.wait(setup.delayMs))) return false;
+  private showNow(unit: AdpxOffersElement, setup: UnitSetup, options: AdpxShowOptions): ShowResult {
     this.callbacks = options.callbacks ?? {};
     this.position = options.position ?? uniformMargin(setup.margin);
     this.unit = unit;
@@ -71,13 +94,13 @@ export class ShowSession {
     if (!unit.show()) {
       this.callbacks = {};
       if (setup.closeDelayMs > 0) unit.toggleAttribute('hide-close', false);
-      return false;
+      return 'failed';
     }
     if (setup.closeDelayMs > 0) {
       this.closeTimer = setTimeout(() => unit.toggleAttribute('hide-close', false), setup.closeDelayMs);
     }
     if (this.position) this.win().addEventListener('resize', this.onResize);
-    return true;
+    return 'shown';
   }
 
   private stopCloseDelay(): void {

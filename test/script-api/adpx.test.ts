@@ -366,6 +366,45 @@ describe('a newer load replaces the one a show waits for', () => {
   });
 });
 
+describe('settings.delay', () => {
+  it('a show made during autoShow’s delay joins it: true, its callbacks, no errorCallback', async () => {
+    const adpx = new AdpxController(window);
+    const errors: unknown[] = [];
+    const dismissed: unknown[] = [];
+    const initialised = adpx.init({
+      accountId: 'sdk',
+      endpoint: ENDPOINT,
+      autoShow: true,
+      settings: { delay: 0.05 },
+    });
+    const shown = adpx.show({
+      callbacks: {
+        errorCallback: (error) => errors.push(error),
+        dismissCallback: (payload) => dismissed.push(payload),
+      },
+    });
+    expect(await shown).toBe(true);
+    await initialised;
+    expect(unitOf().state).toBe('shown');
+    expect(errors).toEqual([]);
+    adpx.close();
+    expect(dismissed).toEqual([{ reason: 'api' }]);
+  });
+
+  it('Adpx.close during the delay: the show resolves false, no errorCallback, nothing shown', async () => {
+    const adpx = new AdpxController(window);
+    await adpx.init({ accountId: 'sdk', endpoint: ENDPOINT, settings: { delay: 0.2 } });
+    const errors: unknown[] = [];
+    const shown = adpx.show({ callbacks: { errorCallback: (error) => errors.push(error) } });
+    // The show's microtasks run before the next task: it is waiting for its delay now.
+    await new Promise((settled) => setTimeout(settled, 0));
+    adpx.close();
+    expect(await shown).toBe(false);
+    expect(errors).toEqual([]);
+    expect(unitOf().state).toBe('ready');
+  });
+});
+
 describe('Adpx.close while the offers load', () => {
   it('autoShow does not show them afterwards; they stay ready for a later show()', async () => {
     const { adpx, release, unit, initialised } = await initLoading({ autoShow: true });

@@ -26,7 +26,7 @@ describe('ShowSession: the launcher settings applied at show time', () => {
     vi.useFakeTimers();
     const unit = fakeUnit();
     const session = new ShowSession(() => window);
-    expect(await session.show(unit, unitSetup({ close_delay: 2 }, {}), {})).toBe(true);
+    expect(await session.show(unit, unitSetup({ close_delay: 2 }, {}), {})).toBe('shown');
     expect(unit.hasAttribute('hide-close')).toBe(true);
     vi.advanceTimersByTime(1999);
     expect(unit.hasAttribute('hide-close')).toBe(true);
