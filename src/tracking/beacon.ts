@@ -31,12 +31,14 @@ export const BEACON_REQUEST: Readonly<RequestInit> = Object.freeze({
 });
 
 /**
- * GETs a beacon URL exactly as the service gave it (see `BEACON_REQUEST`). A network failure is
+ * GETs a beacon URL as the service gave it (see `BEACON_REQUEST`; on an https page an `http:` URL
+ * as `https:`, {@link beaconUrlFor}). A network failure is
  * retried with exponential backoff a bounded number of times; an HTTP answer of any status counts
  * as delivered (with `no-cors` it is opaque, and the service has seen the hit). Where `fetch` does
  * not exist, an image pixel is the fallback. Resolves `true` once delivered; never rejects.
  */
-export async function deliverBeacon(url: string, options: BeaconDeliveryOptions = {}): Promise<boolean> {
+export async function deliverBeacon(given: string, options: BeaconDeliveryOptions = {}): Promise<boolean> {
+  const url = beaconUrlFor(given, globalThis.location?.protocol);
   const send = options.fetch ?? globalThis.fetch;
   if (typeof send !== 'function') return imagePixel(url, options.log);
   const retries = Math.max(0, options.retries ?? 2);
@@ -58,6 +60,16 @@ export async function deliverBeacon(url: string, options: BeaconDeliveryOptions 
     }
   }
   return false;
+}
+
+/**
+ * The URL to GET for a beacon on a page of `pageProtocol`. On an `https:` page an `http:` beacon is
+ * sent as `https:`: a `fetch` to `http:` from there is mixed content and blocked outright (every
+ * such hit would be lost), while the image pixels beacons replace are upgraded the same way by the
+ * browser. Anything else is sent exactly as the service gave it.
+ */
+export function beaconUrlFor(url: string, pageProtocol: string | undefined): string {
+  return pageProtocol === 'https:' && /^http:/i.test(url) ? `https:${url.slice(5)}` : url;
 }
 
 /** The old way, for a WebView without `fetch`: an image GET, with cookies, no retry possible. */
