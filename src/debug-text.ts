@@ -19,6 +19,7 @@ export const DEBUG_TEXT: Readonly<Record<string, string>> = {
   N3: 'offer dropped (index, reason, id):',
   N4: 'style dropped, not a valid CSS colour:',
   N5: 'settings.max_display_time dropped: not a positive number',
+  N6: 'offer kept without a safe pixel: its impressions cannot be recorded, offer:',
   I1: 'no IntersectionObserver: impressions cannot be measured, none fired',
   I2: 'watching (IntersectionObserver v2: covered cards are measured)',
   I3: 'watching (IntersectionObserver v1: no occlusion check in this browser)',

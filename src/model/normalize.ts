@@ -81,8 +81,13 @@ function normalizeOffers(raw: unknown[], log: DebugLog): Offer[] {
   const seenIds = new Set<number>();
   raw.slice(0, MODEL_CAPS.offers).forEach((entry, index) => {
     const result = normalizeOffer(entry, seenIds);
-    if (result.ok) offers.push(result.offer);
-    else log('N3', index, result.reason, describeId(entry));
+    if (!result.ok) {
+      log('N3', index, result.reason, describeId(entry));
+      return;
+    }
+    offers.push(result.offer);
+    // Shown, but its impressions cannot be recorded (the spec: the pixel is what records one).
+    if (result.offer.pixel === undefined) log('N6', result.offer.id);
   });
   return offers;
 }

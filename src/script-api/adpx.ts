@@ -231,7 +231,7 @@ export class AdpxController implements AdpxApi {
     let error: AdpxErrorInfo | undefined = outcome.ok ? undefined : outcome.error;
     if (outcome.ok && !loaded)
       error = { message: 'No offers are available for this request.', code: 'no_offers' };
-    if (callback) callHost(() => callback(loaded, error));
+    if (typeof callback === 'function') callHost(() => callback(loaded, error));
     return loaded;
   }
 

@@ -69,6 +69,23 @@ describe('offers that cannot be shown safely are dropped', () => {
     expect(log).toHaveBeenCalledWith('N3', 1, expect.stringContaining('duplicated id'), 'id=101');
   });
 
+  it.each([
+    ['no pixel', undefined],
+    ['an unsafe pixel', 'javascript:alert(1)'],
+  ])('keeps an offer with %s, and says its impressions cannot be recorded', (_, pixel) => {
+    const log = vi.fn();
+    const result = normalizeResponse(rawResponse([rawOffer({ pixel })]), log);
+    expect(result.offers).toHaveLength(1);
+    expect(result.offers[0]?.pixel).toBeUndefined();
+    expect(log).toHaveBeenCalledWith('N6', 101);
+  });
+
+  it('says nothing about the pixel of an offer that has a safe one', () => {
+    const log = vi.fn();
+    normalizeResponse(rawResponse([rawOffer({ pixel: 'https://t.example/p/101' })]), log);
+    expect(log).not.toHaveBeenCalledWith('N6', expect.anything());
+  });
+
   it('treats "7" and 7 as the same id (ids from strings are numbers)', () => {
     expect(keep(rawOffer({ id: 7 }), rawOffer({ id: '7' }))).toHaveLength(1);
   });
