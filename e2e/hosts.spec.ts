@@ -33,6 +33,21 @@ const expected: Record<Host, (event: string, payload: object) => unknown> = {
   flutter: (event, payload) => ['adpxCallback', event, JSON.stringify(payload)],
 };
 
+/** An iOS host page whose `Adpx.init` (autoShow) gets a callback that records into `window.calls`. */
+async function initWithCallback(page: Page, origin: string): Promise<void> {
+  await page.goto(webview(origin, 'ios'));
+  await page.evaluate((endpoint) => {
+    const w = window as unknown as { calls: unknown[] };
+    w.calls = [];
+    return window.Adpx?.init({
+      accountId: 'test-key',
+      endpoint,
+      autoShow: true,
+      callback: (event, payload) => w.calls.push([event, payload]),
+    });
+  }, origin);
+}
+
 const unit = (page: Page | Frame) => page.locator('adpx-offers');
 const card = (page: Page | Frame) => page.locator('adpx-offers adpx-offer');
 
@@ -94,17 +109,7 @@ test.describe('message shapes per host', () => {
     page,
     mock,
   }) => {
-    await page.goto(webview(mock.url, 'ios'));
-    await page.evaluate((endpoint) => {
-      const w = window as unknown as { calls: unknown[] };
-      w.calls = [];
-      return window.Adpx?.init({
-        accountId: 'test-key',
-        endpoint,
-        autoShow: true,
-        callback: (event, payload) => w.calls.push([event, payload]),
-      });
-    }, mock.url);
+    await initWithCallback(page, mock.url);
     await expect(card(page).getByRole('heading')).toBeVisible();
     await expectHits(mock, 'pixel', 1);
     await page.waitForTimeout(300);
@@ -118,17 +123,7 @@ test.describe('message shapes per host', () => {
     page,
     mock,
   }) => {
-    await page.goto(webview(mock.url, 'ios'));
-    await page.evaluate((endpoint) => {
-      const w = window as unknown as { calls: unknown[] };
-      w.calls = [];
-      return window.Adpx?.init({
-        accountId: 'test-key',
-        endpoint,
-        autoShow: true,
-        callback: (event, payload) => w.calls.push([event, payload]),
-      });
-    }, mock.url);
+    await initWithCallback(page, mock.url);
     await expectHits(mock, 'pixel', 1);
     await card(page).locator('[part~="accept"]').click();
     await expect.poll(async () => (await hostMessages(page)).length).toBe(1);

@@ -57,9 +57,11 @@ beforeEach(() => {
 });
 afterEach(() => vi.unstubAllGlobals());
 
-function setUp() {
+/** A card host with its image frame, measured by a controller (holding `memo`, when given). */
+function setUp(memo?: { width: number }) {
   const cardHost = host();
   const controller = new MediaSizeController(cardHost);
+  controller.memo = memo;
   const frame = document.createElement('div');
   frame.className = 'media';
   const img = document.createElement('img');
@@ -122,19 +124,8 @@ describe('MediaSizeController', () => {
 
   describe("with the unit's frame width memo", () => {
     function withMemo(width: number) {
-      const cardHost = host();
-      const controller = new MediaSizeController(cardHost);
       const memo = { width };
-      controller.memo = memo;
-      const frame = document.createElement('div');
-      frame.className = 'media';
-      const img = document.createElement('img');
-      img.className = 'image';
-      frame.append(img);
-      cardHost.renderRoot.append(frame);
-      controller.image = hero;
-      controller.hostUpdated();
-      return { controller, img, memo };
+      return { ...setUp(memo), memo };
     }
 
     it('a new card asks for its image in its first render, at the width the memo holds', () => {
