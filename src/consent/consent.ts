@@ -36,12 +36,28 @@ export function forget(): void {
   }
 }
 
-/** The host's consent, checked: unknown keys and wrong types are dropped; `undefined` clears it. */
+/**
+ * The host's consent, checked: unknown keys and wrong types are dropped (a `storage` that is not a
+ * boolean reads as `false`); nothing left, or `undefined`, clears it, and the page's platforms
+ * decide again with what they said last.
+ */
 export function setConsent(consent: unknown, log?: DebugLog): void {
-  explicit = consent === undefined || consent === null ? undefined : cleanConsent(consent, log);
-  last = decideConsent(currentSignals());
-  log?.(`consent set by the host: ${last.reason}`);
-  if (!last.storage) forget();
+  const clean = consent === undefined || consent === null ? undefined : cleanConsent(consent, log);
+  explicit = clean && Object.keys(clean).length > 0 ? clean : undefined;
+  apply(decideConsent(signalsNow()));
+  log?.(`consent set by the host: ${last?.reason ?? ''}`);
+}
+
+/** Takes a decision; a refusal deletes what the SDK stored, at once. */
+function apply(decision: ConsentDecision): void {
+  last = decision;
+  if (!decision.storage) forget();
+}
+
+/** A platform's final answer after the first request (a visitor changed their choice). */
+function onPageChange(): void {
+  if (explicit || !cmps?.current().final) return;
+  apply(decideConsent(signalsNow()));
 }
 
 /** The consent the host set, if any. */
@@ -54,7 +70,7 @@ export function getConsent(): AdpxConsent | undefined {
  * before any request, what the host and the browser say (a platform not yet asked does not refuse).
  */
 export function storageAllowed(): boolean {
-  return (last ?? decideConsent(currentSignals())).storage;
+  return (last ?? decideConsent(signalsNow())).storage;
 }
 
 /**
@@ -63,18 +79,25 @@ export function storageAllowed(): boolean {
  * was stored when storage is refused.
  */
 export async function resolveConsent(timeoutMs: number, log?: DebugLog): Promise<ConsentDecision> {
-  let signals = currentSignals();
   if (!explicit && typeof window !== 'undefined') {
-    cmps ??= new PageCmps(window);
-    const page = await cmps.read(timeoutMs);
-    if (page.present) signals = { ...page.signals, gpc: signals.gpc, source: 'cmp' };
+    cmps ??= new PageCmps(window, onPageChange);
+    await cmps.read(timeoutMs);
   }
-  last = decideConsent(signals);
+  // Read after the wait: a host that set its consent meanwhile wins over the platform.
+  const signals = signalsNow();
+  const decision = decideConsent(signals);
+  apply(decision);
   log?.(
-    `consent (${signals.source}): ${last.reason}; sending ${Object.keys(last.body).join(', ') || 'no signal keys'}`,
+    `consent (${signals.source}): ${decision.reason}; sending ${Object.keys(decision.body).join(', ') || 'no signal keys'}`,
   );
-  if (!last.storage) forget();
-  return last;
+  return decision;
+}
+
+/** The signals in force: the host's when given, else the page's platforms once asked; GPC always. */
+function signalsNow(): ConsentSignals {
+  const signals = currentSignals();
+  const page = explicit ? undefined : cmps?.current();
+  return page?.present ? { ...page.signals, gpc: signals.gpc, source: 'cmp' } : signals;
 }
 
 function currentSignals(): ConsentSignals {
@@ -110,7 +133,11 @@ function cleanConsent(value: unknown, log?: DebugLog): AdpxConsent {
   for (const [key, type] of Object.entries(CONSENT_KEYS)) {
     if (input[key] === undefined) continue;
     if (typeof input[key] === type) clean[key] = input[key];
-    else log?.(`consent.${key} must be a ${type}; ignored`);
+    else if (key === 'storage') {
+      // A refusal written wrongly (`'false'`, `0`) must not read as no answer: the safe side.
+      clean.storage = false;
+      log?.('consent.storage must be a boolean; read as false');
+    } else log?.(`consent.${key} must be a ${type}; ignored`);
   }
   if (input.gppSid !== undefined) {
     const ids = parseSectionIds(input.gppSid);

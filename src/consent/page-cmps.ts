@@ -14,56 +14,75 @@ const TCF_FINAL = new Set(['tcloaded', 'useractioncomplete']);
 
 /**
  * The page's consent platforms, listened to for the page's lifetime once the first request asks:
- * a visitor who changes their choice changes what the next request sends. A platform that exists
- * but has not given a final answer is waited for, up to the request's timeout.
+ * a visitor who changes their choice changes what the next request sends, and a final answer that
+ * arrives after the first request is handed to `onChange` at once (a withdrawal deletes what was
+ * stored without waiting for a request). A platform that exists but has not given a final answer
+ * is waited for, up to the first request's timeout; a platform that fails or throws never gives
+ * one (restrictive). A platform that appears after the first request is found by a later one.
  */
 export class PageCmps {
   private readings = new Map<'tcf' | 'gpp' | 'usp', Reading>();
   private usp?: CmpCaller;
-  private started = false;
   private waited = false;
   private waiters = new Set<() => void>();
 
-  constructor(private readonly win: Window) {}
+  constructor(
+    private readonly win: Window,
+    private readonly onChange: () => void = () => {},
+  ) {}
 
-  /** Signals of the platforms present, once each answered or `timeoutMs` passed. */
-  async read(timeoutMs: number): Promise<{ present: boolean; signals: CmpSignals }> {
+  /** Waits until each platform present answered or `timeoutMs` passed (only the first request waits). */
+  async read(timeoutMs: number): Promise<void> {
     this.start();
     this.askUsPrivacy();
-    if (this.readings.size === 0) return { present: false, signals: {} };
-    // Only the first request waits: a banner the visitor leaves open must not delay every later one.
+    if (this.readings.size === 0) return;
+    // A banner the visitor leaves open must not delay every later request.
     await this.allReady(this.waited ? 0 : timeoutMs);
     this.waited = true;
+  }
+
+  /** What the platforms present say now; `timedOut` while one of them has no final answer. */
+  current(): { present: boolean; final: boolean; signals: CmpSignals } {
+    const readings = [...this.readings.values()];
     const signals: CmpSignals = {};
-    for (const reading of this.readings.values()) Object.assign(signals, reading.data);
-    if ([...this.readings.values()].some((reading) => !reading.ready)) signals.timedOut = true;
-    return { present: true, signals };
+    for (const reading of readings) Object.assign(signals, reading.data);
+    const final = readings.every((reading) => reading.ready);
+    if (!final) signals.timedOut = true;
+    return { present: readings.length > 0, final, signals };
   }
 
   private start(): void {
-    if (this.started) return;
-    this.started = true;
-    const tcf = findCmp(this.win, TCF);
-    if (tcf) {
-      this.set('tcf', { ready: false, data: {} });
-      tcf('addEventListener', (data, success) => this.onTcf(data, success));
+    if (!this.readings.has('tcf')) {
+      const tcf = findCmp(this.win, TCF);
+      if (tcf) {
+        this.set('tcf', { ready: false, data: {} });
+        safely(() => tcf('addEventListener', (data, success) => this.onTcf(data, success)));
+      }
     }
-    const gpp = findCmp(this.win, GPP);
-    if (gpp) {
-      this.set('gpp', { ready: false, data: {} });
-      gpp('ping', (data) => this.onGpp(data));
-      gpp('addEventListener', (event) => this.onGpp((event as { pingData?: unknown } | null)?.pingData));
+    if (!this.readings.has('gpp')) {
+      const gpp = findCmp(this.win, GPP);
+      if (gpp) {
+        this.set('gpp', { ready: false, data: {} });
+        safely(() => gpp('ping', (data) => this.onGpp(data)));
+        safely(() =>
+          gpp('addEventListener', (event) => this.onGpp((event as { pingData?: unknown } | null)?.pingData)),
+        );
+      }
     }
-    this.usp = findCmp(this.win, USP);
+    this.usp ??= findCmp(this.win, USP);
   }
 
   private askUsPrivacy(): void {
-    if (!this.usp) return;
+    const usp = this.usp;
+    if (!usp) return;
     if (!this.readings.has('usp')) this.set('usp', { ready: false, data: {} });
-    this.usp('getUSPData', (data, success) => {
-      const text = (data as { uspString?: unknown } | null)?.uspString;
-      this.set('usp', { ready: true, data: success && typeof text === 'string' ? { usPrivacy: text } : {} });
-    });
+    safely(() =>
+      usp('getUSPData', (data, success) => {
+        const text = (data as { uspString?: unknown } | null)?.uspString;
+        // A failed call is no answer: the reading stays as it was (restrictive until one comes).
+        if (success && typeof text === 'string') this.set('usp', { ready: true, data: { usPrivacy: text } });
+      }),
+    );
   }
 
   private onTcf(data: unknown, success: boolean): void {
@@ -73,7 +92,8 @@ export class PageCmps {
       eventStatus?: unknown;
       purpose?: { consents?: Record<string, unknown> };
     } | null;
-    if (!success || !tc) return this.set('tcf', { ready: true, data: {} });
+    // A failed call is no answer, never a permission: the last reading stands.
+    if (!success || !tc) return;
     const reading: CmpSignals = {};
     if (typeof tc.gdprApplies === 'boolean') reading.gdprApplies = tc.gdprApplies;
     if (typeof tc.tcString === 'string' && tc.tcString !== '') reading.tcString = tc.tcString;
@@ -95,6 +115,7 @@ export class PageCmps {
   private set(kind: 'tcf' | 'gpp' | 'usp', reading: Reading): void {
     this.readings.set(kind, reading);
     for (const wake of this.waiters) wake();
+    if (this.waited) this.onChange();
   }
 
   private allReady(timeoutMs: number): Promise<void> {
@@ -105,11 +126,20 @@ export class PageCmps {
         resolve();
       };
       const check = () => {
-        if ([...this.readings.values()].every((reading) => reading.ready)) done();
+        if (this.current().final) done();
       };
       const timer = setTimeout(done, Math.max(0, timeoutMs));
       this.waiters.add(check);
       check();
     });
+  }
+}
+
+/** Calls a platform's API; one that throws gives no answer (restrictive), never an error of ours. */
+function safely(call: () => void): void {
+  try {
+    call();
+  } catch {
+    // Nothing to do: the reading stays without a final answer.
   }
 }

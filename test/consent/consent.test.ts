@@ -97,3 +97,84 @@ describe('the page’s consent platform', () => {
     expect(decision).toMatchObject({ storage: false, body: { us_privacy: '1YYN' } });
   });
 });
+
+describe('consent that changes, fails or arrives late', () => {
+  type Listener = (data: unknown, ok: boolean) => void;
+  const tcf = (purposeOne: boolean, eventStatus = 'useractioncomplete') => ({
+    gdprApplies: true,
+    eventStatus,
+    tcString: tcString(purposeOne),
+    purpose: { consents: { 1: purposeOne } },
+  });
+  /** A TCF platform whose answers the test gives through the returned function. */
+  function tcfPlatform(): (data: unknown, ok?: boolean) => void {
+    let listener: Listener | undefined;
+    page.__tcfapi = (_command, _version, callback) => void (listener = callback);
+    return (data, ok = true) => listener?.(data, ok);
+  }
+
+  it('a withdrawal in the CMP after the first request deletes the id at once', async () => {
+    const answer = tcfPlatform();
+    const first = resolveConsent(5_000);
+    answer(tcf(true, 'tcloaded'));
+    expect((await first).storage).toBe(true);
+    getAdpxFingerprint();
+    expect(localStorage.getItem(ADPX_FP_STORAGE_KEY)).not.toBeNull();
+    answer(tcf(true, 'cmpuishown'));
+    expect(storageAllowed()).toBe(true);
+    answer(tcf(false));
+    expect(storageAllowed()).toBe(false);
+    expect(localStorage.getItem(ADPX_FP_STORAGE_KEY)).toBeNull();
+  });
+
+  it('setConsent({ storage: false }) while the first request waits for the CMP wins', async () => {
+    const answer = tcfPlatform();
+    const pending = resolveConsent(5_000);
+    setConsent({ storage: false });
+    answer(tcf(true, 'tcloaded'));
+    expect((await pending).storage).toBe(false);
+    expect(storageAllowed()).toBe(false);
+  });
+
+  it('a storage refusal of the wrong type reads as false; a consent with no valid key is no consent', async () => {
+    setConsent({ storage: 'false' });
+    expect(storageAllowed()).toBe(false);
+    const answer = tcfPlatform();
+    setConsent('yes');
+    const pending = resolveConsent(5_000);
+    answer(tcf(false));
+    expect((await pending).reason).toContain('purpose 1');
+  });
+
+  it('a failing or throwing CMP never grants storage, and nothing rejects', async () => {
+    const answer = tcfPlatform();
+    const pending = resolveConsent(20);
+    answer(null, false);
+    expect((await pending).storage).toBe(false);
+    resetConsentForTests();
+    page.__tcfapi = () => {
+      throw new Error('CMP bug');
+    };
+    const decision = await resolveConsent(20);
+    expect(decision.storage).toBe(false);
+  });
+
+  it('a CMP that appears after the first request is asked by the next one', async () => {
+    expect((await resolveConsent(20)).storage).toBe(true);
+    const answer = tcfPlatform();
+    const pending = resolveConsent(5_000);
+    answer(tcf(false));
+    expect((await pending).storage).toBe(false);
+  });
+
+  it('setConsent(undefined) goes back to what the CMP said, not to allowed', async () => {
+    const answer = tcfPlatform();
+    const first = resolveConsent(5_000);
+    answer(tcf(false));
+    expect((await first).storage).toBe(false);
+    setConsent({ storage: true });
+    expect(storageAllowed()).toBe(true);
+    setConsent(undefined);
+    expect(storageAllowed()).toBe(false);
+  });
+});
