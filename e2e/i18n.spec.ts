@@ -101,6 +101,34 @@ test('the other languages’ file blocked: the unit speaks English and the page 
   expect(uncaught).toEqual([]);
 });
 
+test('a unit removed while its words load, offers in hand, fires nothing afterwards', async ({
+  page,
+  mock,
+}) => {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/adpx-offers\.locales\.json/, async (route) => {
+    await held;
+    await route.continue().catch(() => {});
+  });
+  const answered = page.waitForResponse(/\/offers\.json/);
+  await page.goto(lab(mock.url, 'html=de'));
+  await (await answered).finished();
+  // The offers are in hand, the words are not: the route change takes the unit away.
+  await page.evaluate(() => {
+    const unit = document.querySelector('adpx-offers');
+    const seen: string[] = [];
+    for (const type of ['adpx-ads-found', 'adpx-offer-shown', 'adpx-error'])
+      unit?.addEventListener(type, () => seen.push(type));
+    (window as unknown as { seen: string[] }).seen = seen;
+    unit?.remove();
+  });
+  release();
+  await page.waitForTimeout(1_000);
+  expect(await page.evaluate(() => (window as unknown as { seen: string[] }).seen)).toEqual([]);
+  expect(await page.evaluate(() => document.querySelector('adpx-offers'))).toBeNull();
+});
+
 test('the script API: AdpxConfig.language and strings reach the unit', async ({ page, mock }) => {
   await page.goto(`${mock.url}/i18n-launcher.html`);
   await expect(progress(page)).toHaveText('1 av 3');

@@ -420,6 +420,49 @@ test.describe('one-at-a-time flow', () => {
     expect((at['adpx-closed-ads'] ?? 0) - (at['adpx-impression'] ?? Infinity)).toBeGreaterThanOrEqual(999);
     expect(await closedReasons(page)).toEqual([{ reason: 'timeout' }]);
   });
+
+  test('a response replaced while shown gets its own max_display_time clock, not the rest of the old', async ({
+    page,
+    mock,
+  }) => {
+    await patchResponse(page, { settings: { max_display_time: 1 } });
+    await page.addInitScript(() => {
+      // At the first impression, in the same task: the same offers, without a display limit.
+      document.addEventListener('adpx-impression', () => {
+        const unit = document.querySelector('adpx-offers');
+        const shown = unit?.response;
+        if (!unit || !shown?.settings.max_display_time) return;
+        const copy = structuredClone(shown);
+        delete copy.settings.max_display_time;
+        unit.response = copy;
+      });
+    });
+    await page.goto(`${mock.url}${lab()}`);
+    await expectHits(mock, 'pixel', 2);
+    // Past the old load's 1 s: the new response has no limit, so it stays.
+    await page.waitForTimeout(2_500);
+    await expect(cards(page)).toHaveCount(1);
+    expect(await closedReasons(page)).toEqual([]);
+  });
+
+  test('close() while the offers load: they never show, and nothing is counted', async ({ page, mock }) => {
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/native\/v[24]\/offers\.json/, async (route) => {
+      await held;
+      await route.continue().catch(() => {});
+    });
+    await page.goto(`${mock.url}${lab()}`);
+    const state = () => page.evaluate(() => document.querySelector('adpx-offers')?.state);
+    await expect.poll(state).toBe('loading');
+    await page.evaluate(() => document.querySelector('adpx-offers')?.close());
+    release();
+    await page.waitForTimeout(1_500);
+    expect(await state()).toBe('closed');
+    await expect(cards(page)).toHaveCount(0);
+    expect(await closedReasons(page)).toEqual([{ reason: 'api' }]);
+    expect(hits(mock, 'pixel')).toHaveLength(0);
+  });
 });
 
 test.describe('response styles', () => {

@@ -22,6 +22,7 @@ import { unitTemplate, type UnitView } from './unit/templates.js';
 import { themeVariables } from './unit/theme.js';
 import { attachStates, setStates } from './custom-states.js';
 import type { FrameWidthMemo } from './card/media-size.js';
+import type { BeaconLedger } from '../tracking/ledger.js';
 
 export { acceptResponse } from './unit/accept-response.js';
 export { UnitStatus } from './unit/status.js';
@@ -155,6 +156,7 @@ export class AdpxOffersElement extends OffersRequestElement {
   private log: DebugLog = createDebugLog(false);
   private seenStatus: UnitStatus = UnitStatus.Idle;
   private seenIndex = -1;
+  private seenLedger?: BeaconLedger;
   private focusEndCard = false;
   private readonly flow = new FlowController(this, {
     emit: (name, detail) => this.dispatchEvent(new AdpxEvent(name, detail)),
@@ -224,10 +226,8 @@ export class AdpxOffersElement extends OffersRequestElement {
     this.flow.loading();
     try {
       // The unit's words load (when not English) while the offers are fetched.
-      const [response] = await Promise.all([
-        this.loader.run(this.requestOptions(payload), this.consentTimeout),
-        ensureLanguage(this.language, this.log),
-      ]);
+      const words = ensureLanguage(this.language, this.log);
+      const response = await this.loader.run(this.requestOptions(payload), this.consentTimeout, words);
       this.flow.accept(response);
       return response.count;
     } catch (error) {
@@ -257,8 +257,15 @@ export class AdpxOffersElement extends OffersRequestElement {
   /**
    * Dismisses the unit. While offers are shown: the close beacon (once per load) and `closed_ads`.
    * After the flow ended (end card, or a list scrolled past) it only removes what is on screen.
+   * While offers load: the load is cancelled (its `load()` promise rejects `aborted`), `closed_ads`.
    */
   close(reason: CloseReason = 'api'): void {
+    // Closed while the offers load: their answer must not show the unit again (the load rejects
+    // `aborted`). The script API never closes a loading unit: it keeps the offers for a later show.
+    if (this.flow.status === UnitStatus.Loading) {
+      this.loader.cancel();
+      this.loadInFlight = undefined;
+    }
     this.flow.close(reason);
   }
 
@@ -287,8 +294,17 @@ export class AdpxOffersElement extends OffersRequestElement {
   protected override willUpdate(changed: PropertyValues): void {
     if (changed.has('debug')) this.log = createDebugLog(this.debug);
     this.autoLoad();
-    const { status, index } = this.flow;
+    const { status, index, ledger } = this.flow;
     if (status !== this.seenStatus) this.statusChanged(status);
+    if (ledger !== this.seenLedger) {
+      this.seenLedger = ledger;
+      // A new load on screen in one task (a response replaced while shown): its own clock, from its
+      // own first impression, not what was left of the previous load's.
+      if (status === UnitStatus.Shown) {
+        this.timer.stop();
+        this.displayMs = this.settings.maxDisplayMs;
+      }
+    }
     if (status === UnitStatus.Shown && index !== this.seenIndex && this.view !== 'list') this.announceOffer();
     this.seenIndex = status === UnitStatus.Shown ? index : -1;
   }

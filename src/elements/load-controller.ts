@@ -24,9 +24,15 @@ export class LoadController implements ReactiveController {
 
   /**
    * Waits for the consent decision (up to `consentTimeoutMs` for a consent platform that has not
-   * answered), then fetches with what consent allows. Aborted meanwhile, nothing is sent.
+   * answered), then fetches with what consent allows. Aborted meanwhile, nothing is sent. `alongside`
+   * (the unit's words, loading meanwhile) is waited for too, inside the run: a cancel that comes
+   * while only the words are awaited still drops the answer.
    */
-  async run(options: Omit<FetchOffersOptions, 'signal'>, consentTimeoutMs: number): Promise<OffersResponse> {
+  async run(
+    options: Omit<FetchOffersOptions, 'signal'>,
+    consentTimeoutMs: number,
+    alongside?: Promise<unknown>,
+  ): Promise<OffersResponse> {
     this.cancel();
     const controller = new AbortController();
     this.controller = controller;
@@ -34,6 +40,7 @@ export class LoadController implements ReactiveController {
       const allowed = await withConsent(options, consentTimeoutMs);
       if (controller.signal.aborted) throw new OffersError('aborted', 'A newer load replaced this one');
       const response = await fetchOffers({ ...allowed, signal: controller.signal });
+      await alongside;
       if (controller.signal.aborted) throw new OffersError('aborted', 'A newer load replaced this one');
       return response;
     } finally {
