@@ -5,6 +5,7 @@
  * (an offer id, a URL, a count) follow the sentence or the code as details either way.
  */
 export const DEBUG_TEXT: Readonly<Record<string, string>> = {
+  P1: 'pub_user_id left out: consent refuses identifiers',
   U1: 'offers loaded, count:',
   U2: 'load aborted or replaced',
   C1: 'save_for_later cancelled by the host, offer:',

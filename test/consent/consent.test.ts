@@ -8,6 +8,8 @@ import {
 } from '../../src/consent/consent.js';
 import { ADPX_FP_STORAGE_KEY, getAdpxFingerprint } from '../../src/client/fingerprint.js';
 import { tcString } from './strings.js';
+import { withConsent } from '../../src/consent/apply.js';
+import type { FetchOffersOptions } from '../../src/options/fetch-options.js';
 
 type Stub = (command: string, version: number, callback: (data: unknown, ok: boolean) => void) => void;
 const page = window as unknown as { __tcfapi?: Stub; __uspapi?: Stub };
@@ -176,5 +178,32 @@ describe('consent that changes, fails or arrives late', () => {
     expect(storageAllowed()).toBe(true);
     setConsent(undefined);
     expect(storageAllowed()).toBe(false);
+  });
+});
+
+describe('withConsent', () => {
+  const options: Omit<FetchOffersOptions, 'signal'> = {
+    endpoint: 'https://offers.example',
+    apiKey: 'k',
+    placement: 'checkout',
+    pubUserId: 'u-1',
+    payload: { pub_user_id: 'u-2', email: 'a@example.com' },
+  };
+
+  it('refused: no pub_user_id from the options or the payload, no adpx_fp; the user payload is kept', async () => {
+    setConsent({ storage: false });
+    const allowed = await withConsent(options, 0);
+    expect(allowed.pubUserId).toBeUndefined();
+    expect(allowed.payload).not.toHaveProperty('pub_user_id');
+    expect(allowed.payload).toMatchObject({ email: 'a@example.com' });
+    expect(allowed.adpxFp).toBe(false);
+  });
+
+  it('allowed: the publisher’s id goes as given', async () => {
+    setConsent({ storage: true });
+    const allowed = await withConsent(options, 0);
+    expect(allowed.pubUserId).toBe('u-1');
+    expect(allowed.payload).toMatchObject({ pub_user_id: 'u-2' });
+    expect(allowed.adpxFp).toBeUndefined();
   });
 });
