@@ -62,6 +62,9 @@ function messageCaller(win: Window, target: Window, api: CmpApi): CmpCaller {
   return (command, callback, parameter) => {
     const callId = `adpx-${++nextCallId}`;
     const onMessage = (event: MessageEvent) => {
+      // Only the frame we asked answers: any other frame of the page (an ad's) could post a
+      // made-up consent with a guessed call id.
+      if (event.source !== target) return;
       let data: unknown = event.data;
       if (typeof data === 'string') {
         try {
