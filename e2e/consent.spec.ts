@@ -161,3 +161,18 @@ test('a WebView host passes consent through AdpxConfig', async ({ page, mock }) 
   await expectHits(mock, 'pixel', 1);
   expect(await storedKeys(page)).toEqual([]);
 });
+
+test('a WebView host that passes only a TC string: GDPR applies, purpose 1 is read from it', async ({
+  page,
+  mock,
+}) => {
+  const config = JSON.stringify({ consent: { tcString: refused } });
+  await page.goto(
+    `${mock.url}/hosts/webview.html?host=ios&config=${encodeURIComponent(config)}&init=${encodeURIComponent('{"autoShow":true}')}`,
+  );
+  const body = await firstRequest(mock);
+  expect(body).toMatchObject({ gdpr: '1', gdpr_consent: refused });
+  expect(body.adpx_fp).toBeUndefined();
+  await expectHits(mock, 'pixel', 1);
+  expect(await storedKeys(page)).toEqual([]);
+});

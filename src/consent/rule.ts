@@ -17,7 +17,7 @@ export function decideConsent(signals: ConsentSignals): ConsentDecision {
   if (signals.storage === false) return refuse('the host set storage: false');
   if (signals.gpc) return refuse('Global Privacy Control is on');
   if (signals.timedOut) return refuse('the consent platform did not answer in time');
-  if (signals.gdprApplies === true) {
+  if (gdprApplies(signals)) {
     const purposeOne =
       signals.purposeOne ?? (signals.tcString ? tcfPurposeOneConsent(signals.tcString) : undefined);
     if (purposeOne !== true) return refuse('GDPR applies without TCF purpose 1 consent');
@@ -36,10 +36,19 @@ export function decideConsent(signals: ConsentSignals): ConsentDecision {
   return { storage: true, reason: `storage allowed: ${basis}`, body };
 }
 
+/**
+ * Whether GDPR applies: as the platform or the host says, and, when neither says, whenever a TC
+ * string is given (one exists only where a CMP ran for GDPR: native apps often pass it alone).
+ */
+function gdprApplies(signals: ConsentSignals): boolean | undefined {
+  return signals.gdprApplies ?? (signals.tcString ? true : undefined);
+}
+
 /** The request's body keys, named as OpenRTB and Prebid name them; strings, as the spec asks. */
 export function consentBody(signals: ConsentSignals): Record<string, string> {
   const body: Record<string, string> = {};
-  if (signals.gdprApplies !== undefined) body.gdpr = signals.gdprApplies ? '1' : '0';
+  const gdpr = gdprApplies(signals);
+  if (gdpr !== undefined) body.gdpr = gdpr ? '1' : '0';
   if (signals.tcString) body.gdpr_consent = signals.tcString;
   if (signals.gpp) body.gpp = signals.gpp;
   if (signals.gppSid && signals.gppSid.length > 0) body.gpp_sid = signals.gppSid.join(',');

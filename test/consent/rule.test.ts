@@ -77,6 +77,23 @@ describe('decideConsent', () => {
     });
     expect(decideConsent(cmp({ gdprApplies: false })).body).toEqual({ gdpr: '0' });
   });
+
+  it('a TC string given without gdprApplies means GDPR applies (one exists only where a CMP ran for it)', () => {
+    const host = (consent: Partial<ConsentSignals>): ConsentSignals => ({
+      gpc: false,
+      source: 'explicit',
+      ...consent,
+    });
+    const refused = decideConsent(host({ tcString: tcString(false) }));
+    expect(refused).toMatchObject({ storage: false, body: { gdpr: '1', gdpr_consent: tcString(false) } });
+    expect(refused.reason).toContain('purpose 1');
+    const granted = decideConsent(host({ tcString: tcString(true) }));
+    expect(granted).toMatchObject({ storage: true, body: { gdpr: '1', gdpr_consent: tcString(true) } });
+    expect(decideConsent(host({ tcString: 'not a TC string' })).storage).toBe(false);
+    // The host's own `gdprApplies: false` stands.
+    const outside = decideConsent(host({ gdprApplies: false, tcString: tcString(false) }));
+    expect(outside).toMatchObject({ storage: true, body: { gdpr: '0' } });
+  });
 });
 
 describe('parseSectionIds', () => {
