@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import type { MockOffersService } from '../src/server/mock/index.js';
-import { GPP_HEADERS, tcString, usSection } from '../test/consent/strings.js';
+import { GPP_HEADERS, tcString, tcfPurposes, usSection } from '../test/consent/strings.js';
 import { expect, expectHits, hits, test } from './fixtures.js';
 
 /**
@@ -175,4 +175,50 @@ test('a WebView host that passes only a TC string: GDPR applies, purpose 1 is re
   expect(body.adpx_fp).toBeUndefined();
   await expectHits(mock, 'pixel', 1);
   expect(await storedKeys(page)).toEqual([]);
+});
+
+test.describe('a GPP-only page whose EU TCF section (2, tcfeuv2) applies', () => {
+  /** The page's __gpp stub: a GPP string with section 2 only, and `parsedSections` when given. */
+  const gppPage = (mock: MockOffersService, tc: string, parsed?: object) =>
+    `${mock.url}/consent.html?gpp=${GPP_HEADERS.tcfeu}~${tc}&sid=2` +
+    (parsed ? `&parsed=${encodeURIComponent(JSON.stringify(parsed))}` : '');
+
+  test('parsedSections (array form) without purpose 1: gdpr=1 and the TC string sent, nothing stored', async ({
+    page,
+    mock,
+  }) => {
+    const tc = tcfPurposes([2, 3, 4]);
+    const core = { Version: 2, PurposeConsent: [false, true, true, true] };
+    await page.goto(gppPage(mock, tc, { tcfeuv2: [core] }));
+    const body = await firstRequest(mock);
+    expect(body).toMatchObject({
+      gdpr: '1',
+      gdpr_consent: tc,
+      gpp: `${GPP_HEADERS.tcfeu}~${tc}`,
+      gpp_sid: '2',
+    });
+    expect(body.adpx_fp).toBeUndefined();
+    await pixelsWithoutCookie(mock);
+    expect(await storedKeys(page)).toEqual([]);
+  });
+
+  test('parsedSections (object form) with purpose 1: the id is stored and sent with gdpr=1', async ({
+    page,
+    mock,
+  }) => {
+    const tc = tcfPurposes([1, 2]);
+    await page.goto(gppPage(mock, tc, { tcfeuv2: { PurposeConsents: [true, true] } }));
+    const body = await firstRequest(mock);
+    expect(body).toMatchObject({ gdpr: '1', gdpr_consent: tc });
+    expect(body.adpx_fp).toBe(await page.evaluate(() => localStorage.getItem('adpx_fp')));
+    expect(body.adpx_fp).toMatch(/^[a-z0-9]{32}$/);
+  });
+
+  test('no parsedSections and no readable section: restrictive', async ({ page, mock }) => {
+    await page.goto(`${mock.url}/consent.html?gpp=&sid=2`);
+    const body = await firstRequest(mock);
+    expect(body).toMatchObject({ gdpr: '1', gpp_sid: '2' });
+    expect(body.adpx_fp).toBeUndefined();
+    expect(await storedKeys(page)).toEqual([]);
+  });
 });

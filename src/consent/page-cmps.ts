@@ -1,5 +1,6 @@
 import { findCmp, GPP, TCF, USP, type CmpCaller } from './cmp.js';
 import { parseSectionIds } from './rule.js';
+import { gppParsedPurposeOne } from './signals.js';
 import type { ConsentSignals } from './types.js';
 
 type CmpSignals = Omit<ConsentSignals, 'gpc' | 'source'>;
@@ -103,9 +104,14 @@ export class PageCmps {
   }
 
   private onGpp(data: unknown): void {
-    const ping = data as { signalStatus?: unknown; gppString?: unknown; applicableSections?: unknown } | null;
+    const ping = data as {
+      signalStatus?: unknown;
+      gppString?: unknown;
+      applicableSections?: unknown;
+      parsedSections?: unknown;
+    } | null;
     if (!ping || ping.signalStatus !== 'ready') return;
-    const reading: CmpSignals = {};
+    const reading: CmpSignals = { gppPurposeOne: gppParsedPurposeOne(ping.parsedSections) };
     if (typeof ping.gppString === 'string' && ping.gppString !== '') reading.gpp = ping.gppString;
     if (Array.isArray(ping.applicableSections))
       reading.gppSid = parseSectionIds(ping.applicableSections) ?? [];

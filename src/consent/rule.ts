@@ -1,9 +1,9 @@
-import { gppUsOptOut, tcfPurposeOneConsent, usPrivacyOptOut } from './signals.js';
+import { gppSection, gppUsOptOut, tcfPurposeOneConsent, usPrivacyOptOut } from './signals.js';
 import type { ConsentDecision, ConsentSignals } from './types.js';
 
 /**
  * The rule (docs/privacy.md): storage and the persistent id are allowed unless the host said
- * `storage: false`, GPC is on, GDPR applies without TCF purpose 1 consent, the US Privacy string
+ * `storage: false`, GPC is on, GDPR applies (through TCF or GPP) without TCF purpose 1 consent, the US Privacy string
  * says opt-out, an applicable US section of the GPP string says opt-out, or a consent platform
  * exists but did not answer in time. The first reason that holds is the one reported.
  */
@@ -17,11 +17,8 @@ export function decideConsent(signals: ConsentSignals): ConsentDecision {
   if (signals.storage === false) return refuse('the host set storage: false');
   if (signals.gpc) return refuse('Global Privacy Control is on');
   if (signals.timedOut) return refuse('the consent platform did not answer in time');
-  if (gdprApplies(signals)) {
-    const purposeOne =
-      signals.purposeOne ?? (signals.tcString ? tcfPurposeOneConsent(signals.tcString) : undefined);
-    if (purposeOne !== true) return refuse('GDPR applies without TCF purpose 1 consent');
-  }
+  const gdpr = gdprOf(signals);
+  if (gdpr.applies && !gdpr.purposeOne) return refuse('GDPR applies without TCF purpose 1 consent');
   if (signals.usPrivacy && usPrivacyOptOut(signals.usPrivacy)) {
     return refuse(`the US Privacy string ${signals.usPrivacy} says opt-out`);
   }
@@ -36,20 +33,37 @@ export function decideConsent(signals: ConsentSignals): ConsentDecision {
   return { storage: true, reason: `storage allowed: ${basis}`, body };
 }
 
+/** GPP's section of the IAB TCF EU (`tcfeuv2`); its encoding is a TC string. */
+const TCF_EU_SECTION = 2;
+
 /**
- * Whether GDPR applies: as the platform or the host says, and, when neither says, whenever a TC
- * string is given (one exists only where a CMP ran for GDPR: native apps often pass it alone).
+ * GDPR as the signals say it. It applies when `gdprApplies` says so; when a TC string is given
+ * without it (one exists only where a CMP ran for GDPR: native apps often pass it alone); and when
+ * GPP's EU TCF section applies (listed in `gppSid`, or, without `gppSid`, in the GPP string).
+ * Purpose 1 has consent when every reading that says something says yes, and one does: the TCF
+ * platform's, the TC string's and, when that section applies, GPP's `parsedSections` and the
+ * section itself (a TC string, also sent as `gdpr_consent` when no other is given).
  */
-function gdprApplies(signals: ConsentSignals): boolean | undefined {
-  return signals.gdprApplies ?? (signals.tcString ? true : undefined);
+function gdprOf(signals: ConsentSignals): { applies?: boolean; tcString?: string; purposeOne: boolean } {
+  const section = signals.gpp ? gppSection(signals.gpp, TCF_EU_SECTION) : undefined;
+  const viaGpp = signals.gppSid ? signals.gppSid.includes(TCF_EU_SECTION) : section !== undefined;
+  const strings = viaGpp ? [signals.tcString, section] : [signals.tcString];
+  const readings = [signals.purposeOne, viaGpp ? signals.gppPurposeOne : undefined];
+  for (const text of strings) if (text) readings.push(tcfPurposeOneConsent(text));
+  const known = readings.filter((reading) => reading !== undefined);
+  return {
+    applies: viaGpp || (signals.gdprApplies ?? (signals.tcString ? true : undefined)),
+    tcString: strings.find(Boolean),
+    purposeOne: known.length > 0 && known.every(Boolean),
+  };
 }
 
 /** The request's body keys, named as OpenRTB and Prebid name them; strings, as the spec asks. */
 export function consentBody(signals: ConsentSignals): Record<string, string> {
   const body: Record<string, string> = {};
-  const gdpr = gdprApplies(signals);
-  if (gdpr !== undefined) body.gdpr = gdpr ? '1' : '0';
-  if (signals.tcString) body.gdpr_consent = signals.tcString;
+  const gdpr = gdprOf(signals);
+  if (gdpr.applies !== undefined) body.gdpr = gdpr.applies ? '1' : '0';
+  if (gdpr.tcString) body.gdpr_consent = gdpr.tcString;
   if (signals.gpp) body.gpp = signals.gpp;
   if (signals.gppSid && signals.gppSid.length > 0) body.gpp_sid = signals.gppSid.join(',');
   if (signals.usPrivacy) body.us_privacy = signals.usPrivacy;

@@ -84,6 +84,25 @@ export function gppSectionIds(gpp: string): number[] | undefined {
   return ids;
 }
 
+/** The encoded section `id` of a GPP string (section 2, tcfeuv2, is a TC string), if it has one. */
+export function gppSection(gpp: string, id: number): string | undefined {
+  const index = gppSectionIds(gpp)?.indexOf(id) ?? -1;
+  return index < 0 ? undefined : gpp.split('~')[index + 1] || undefined;
+}
+
+/**
+ * TCF purpose 1 as a GPP platform's `parsedSections.tcfeuv2` gives it, undefined when it does not.
+ * The core segment is the section's first object (GPP 1.1), or the section itself (some CMPs); its
+ * `PurposeConsent` (`PurposeConsents` in the IAB's own library) holds booleans or 0/1 by purpose,
+ * purpose 1 first, or the ids set, ascending: purpose 1 has consent when the first is `true` or 1.
+ */
+export function gppParsedPurposeOne(parsedSections: unknown): boolean | undefined {
+  const section = (parsedSections as { tcfeuv2?: unknown } | null | undefined)?.tcfeuv2;
+  const core = (Array.isArray(section) ? section[0] : section) as Record<string, unknown> | null | undefined;
+  const consents = core?.PurposeConsent ?? core?.PurposeConsents;
+  return Array.isArray(consents) ? consents[0] === true || consents[0] === 1 : undefined;
+}
+
 /**
  * The US sections of GPP whose core segment records a sale / sharing / targeted-advertising
  * opt-out: for each, the 2-bit fields in order after the 6-bit version, and which of them are the

@@ -25,6 +25,8 @@ export interface ConsentSignals {
   purposeOne?: boolean;
   gpp?: string;
   gppSid?: number[];
+  /** TCF purpose 1 as the GPP platform's `parsedSections.tcfeuv2` reported it. */
+  gppPurposeOne?: boolean;
   usPrivacy?: string;
   gpc: boolean;
   /** `false` when the host forbade storage. */

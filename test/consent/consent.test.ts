@@ -7,17 +7,19 @@ import {
   storageAllowed,
 } from '../../src/consent/consent.js';
 import { ADPX_FP_STORAGE_KEY, getAdpxFingerprint } from '../../src/client/fingerprint.js';
-import { tcString } from './strings.js';
+import { GPP_HEADERS, tcfPurposes, tcString } from './strings.js';
 import { withConsent } from '../../src/consent/apply.js';
 import type { FetchOffersOptions } from '../../src/options/fetch-options.js';
 
 type Stub = (command: string, version: number, callback: (data: unknown, ok: boolean) => void) => void;
-const page = window as unknown as { __tcfapi?: Stub; __uspapi?: Stub };
+type GppStub = (command: string, callback: (data: unknown, ok: boolean) => void) => void;
+const page = window as unknown as { __tcfapi?: Stub; __uspapi?: Stub; __gpp?: GppStub };
 
 afterEach(() => {
   resetConsentForTests();
   delete page.__tcfapi;
   delete page.__uspapi;
+  delete page.__gpp;
   localStorage.clear();
   sessionStorage.clear();
 });
@@ -97,6 +99,46 @@ describe('the page’s consent platform', () => {
     page.__uspapi = (_command, _version, callback) => callback({ version: 1, uspString: '1YYN' }, true);
     const decision = await resolveConsent(1_000);
     expect(decision).toMatchObject({ storage: false, body: { us_privacy: '1YYN' } });
+  });
+});
+
+describe('a GPP-only platform whose EU TCF section applies', () => {
+  /** A GPP 1.1 stub answering `ping` with `ping` (signalStatus ready). */
+  const gppPlatform = (ping: object) => {
+    page.__gpp = (command, callback) => {
+      if (command === 'ping') callback({ signalStatus: 'ready', ...ping }, true);
+    };
+  };
+
+  it('reads purpose 1 from parsedSections, sends gdpr=1 and the section’s TC string', async () => {
+    const tc = tcfPurposes([2, 3]);
+    const gpp = `${GPP_HEADERS.tcfeu}~${tc}`;
+    gppPlatform({
+      gppString: gpp,
+      applicableSections: [2],
+      parsedSections: { tcfeuv2: [{ PurposeConsent: [false] }] },
+    });
+    const decision = await resolveConsent(1_000);
+    expect(decision).toMatchObject({
+      storage: false,
+      body: { gdpr: '1', gdpr_consent: tc, gpp, gpp_sid: '2' },
+    });
+  });
+
+  it('parsedSections that grant purpose 1 allow storage', async () => {
+    gppPlatform({
+      gppString: '',
+      applicableSections: [2],
+      parsedSections: { tcfeuv2: { PurposeConsents: [true] } },
+    });
+    expect((await resolveConsent(1_000)).storage).toBe(true);
+  });
+
+  it('no parsedSections and no readable section: refused', async () => {
+    gppPlatform({ gppString: '', applicableSections: [2] });
+    const decision = await resolveConsent(1_000);
+    expect(decision.storage).toBe(false);
+    expect(decision.body.gdpr).toBe('1');
   });
 });
 

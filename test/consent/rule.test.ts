@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { decideConsent, parseSectionIds } from '../../src/consent/rule.js';
 import type { ConsentSignals } from '../../src/consent/types.js';
-import { GPP_HEADERS, tcString, usSection } from './strings.js';
+import { GPP_HEADERS, tcfPurposes, tcString, usSection } from './strings.js';
 
 const none: ConsentSignals = { gpc: false, source: 'none' };
 const cmp = (signals: Partial<ConsentSignals>): ConsentSignals => ({ gpc: false, source: 'cmp', ...signals });
@@ -93,6 +93,61 @@ describe('decideConsent', () => {
     // The host's own `gdprApplies: false` stands.
     const outside = decideConsent(host({ gdprApplies: false, tcString: tcString(false) }));
     expect(outside).toMatchObject({ storage: true, body: { gdpr: '0' } });
+  });
+});
+
+describe('GPP’s EU TCF section (2, tcfeuv2): GDPR applies', () => {
+  const refusedTc = tcfPurposes([2, 3, 4]);
+  const grantedTc = tcfPurposes([1, 2, 3, 4]);
+  const eu = (tc: string) => `${GPP_HEADERS.tcfeu}~${tc}`;
+  const host = (signals: Partial<ConsentSignals>): ConsentSignals => ({
+    gpc: false,
+    source: 'explicit',
+    ...signals,
+  });
+
+  it.each<[string, ConsentSignals, boolean]>([
+    ['the platform, section refuses purpose 1', cmp({ gpp: eu(refusedTc), gppSid: [2] }), false],
+    ['the platform, section grants purpose 1', cmp({ gpp: eu(grantedTc), gppSid: [2] }), true],
+    ['the platform, parsedSections grant, no string', cmp({ gppSid: [2], gppPurposeOne: true }), true],
+    ['the platform, nothing readable', cmp({ gppSid: [2] }), false],
+    ['the platform, an unreadable section', cmp({ gpp: eu('!!'), gppSid: [2] }), false],
+    [
+      'parsedSections and the string disagree: refused',
+      cmp({ gpp: eu(grantedTc), gppSid: [2], gppPurposeOne: false }),
+      false,
+    ],
+    [
+      'TCF grants, the GPP section refuses: refused',
+      cmp({ gdprApplies: true, purposeOne: true, tcString: grantedTc, gpp: eu(refusedTc), gppSid: [2] }),
+      false,
+    ],
+    ['the host, gppSid [2], section refuses', host({ gpp: eu(refusedTc), gppSid: [2] }), false],
+    ['the host, no gppSid, the string has section 2', host({ gpp: eu(refusedTc) }), false],
+    ['the host, section grants', host({ gpp: eu(grantedTc), gppSid: [2] }), true],
+  ])('%s', (_name, signals, storage) => {
+    const decision = decideConsent(signals);
+    expect(decision.storage).toBe(storage);
+    if (!storage) expect(decision.reason).toContain('purpose 1');
+    expect(decision.body.gdpr).toBe('1');
+  });
+
+  it('sends gdpr=1 and the section as gdpr_consent; a TC string of its own wins', () => {
+    expect(decideConsent(cmp({ gpp: eu(grantedTc), gppSid: [2] })).body).toEqual({
+      gdpr: '1',
+      gdpr_consent: grantedTc,
+      gpp: eu(grantedTc),
+      gpp_sid: '2',
+    });
+    const both = cmp({ gdprApplies: true, tcString: tcString(true), gpp: eu(grantedTc), gppSid: [2] });
+    expect(decideConsent(both).body.gdpr_consent).toBe(tcString(true));
+  });
+
+  it('a section that does not apply to this visitor is not read', () => {
+    const usOnly = decideConsent(cmp({ gpp: eu(refusedTc), gppSid: [7] }));
+    expect(usOnly.storage).toBe(true);
+    expect(usOnly.body).not.toHaveProperty('gdpr');
+    expect(decideConsent(cmp({ gpp: eu(refusedTc), gppSid: [] })).storage).toBe(true);
   });
 });
 
