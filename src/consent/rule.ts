@@ -8,7 +8,8 @@ import type { ConsentDecision, ConsentSignals } from './types.js';
  * exists but did not answer in time. The first reason that holds is the one reported.
  */
 export function decideConsent(signals: ConsentSignals): ConsentDecision {
-  const body = consentBody(signals);
+  const gdpr = gdprOf(signals);
+  const body = consentBody(signals, gdpr);
   const refuse = (why: string): ConsentDecision => ({
     storage: false,
     reason: `storage refused: ${why}`,
@@ -17,7 +18,6 @@ export function decideConsent(signals: ConsentSignals): ConsentDecision {
   if (signals.storage === false) return refuse('the host set storage: false');
   if (signals.gpc) return refuse('Global Privacy Control is on');
   if (signals.timedOut) return refuse('the consent platform did not answer in time');
-  const gdpr = gdprOf(signals);
   if (gdpr.applies && !gdpr.purposeOne) return refuse('GDPR applies without TCF purpose 1 consent');
   if (signals.usPrivacy && usPrivacyOptOut(signals.usPrivacy)) {
     return refuse(`the US Privacy string ${signals.usPrivacy} says opt-out`);
@@ -33,6 +33,12 @@ export function decideConsent(signals: ConsentSignals): ConsentDecision {
   return { storage: true, reason: `storage allowed: ${basis}`, body };
 }
 
+interface Gdpr {
+  applies?: boolean;
+  tcString?: string;
+  purposeOne: boolean;
+}
+
 /** GPP's section of the IAB TCF EU (`tcfeuv2`); its encoding is a TC string. */
 const TCF_EU_SECTION = 2;
 
@@ -44,24 +50,24 @@ const TCF_EU_SECTION = 2;
  * platform's, the TC string's and, when that section applies, GPP's `parsedSections` and the
  * section itself (a TC string, also sent as `gdpr_consent` when no other is given).
  */
-function gdprOf(signals: ConsentSignals): { applies?: boolean; tcString?: string; purposeOne: boolean } {
-  const section = signals.gpp ? gppSection(signals.gpp, TCF_EU_SECTION) : undefined;
-  const viaGpp = signals.gppSid ? signals.gppSid.includes(TCF_EU_SECTION) : section !== undefined;
-  const strings = viaGpp ? [signals.tcString, section] : [signals.tcString];
-  const readings = [signals.purposeOne, viaGpp ? signals.gppPurposeOne : undefined];
-  for (const text of strings) if (text) readings.push(tcfPurposeOneConsent(text));
-  const known = readings.filter((reading) => reading !== undefined);
+function gdprOf(signals: ConsentSignals): Gdpr {
+  const { gpp, gppSid, tcString } = signals;
+  const section = gpp ? gppSection(gpp, TCF_EU_SECTION) : undefined;
+  const viaGpp = gppSid ? gppSid.includes(TCF_EU_SECTION) : section !== undefined;
+  const readings = [signals.purposeOne, tcString, ...(viaGpp ? [signals.gppPurposeOne, section] : [])];
+  const known = readings
+    .map((reading) => (typeof reading === 'string' ? tcfPurposeOneConsent(reading) : reading))
+    .filter((reading) => reading !== undefined);
   return {
-    applies: viaGpp || (signals.gdprApplies ?? (signals.tcString ? true : undefined)),
-    tcString: strings.find(Boolean),
+    applies: viaGpp || (signals.gdprApplies ?? (tcString ? true : undefined)),
+    tcString: tcString || (viaGpp ? section : undefined),
     purposeOne: known.length > 0 && known.every(Boolean),
   };
 }
 
 /** The request's body keys, named as OpenRTB and Prebid name them; strings, as the spec asks. */
-export function consentBody(signals: ConsentSignals): Record<string, string> {
+function consentBody(signals: ConsentSignals, gdpr: Gdpr): Record<string, string> {
   const body: Record<string, string> = {};
-  const gdpr = gdprOf(signals);
   if (gdpr.applies !== undefined) body.gdpr = gdpr.applies ? '1' : '0';
   if (gdpr.tcString) body.gdpr_consent = gdpr.tcString;
   if (signals.gpp) body.gpp = signals.gpp;

@@ -87,7 +87,7 @@ export function gppSectionIds(gpp: string): number[] | undefined {
 /** The encoded section `id` of a GPP string (section 2, tcfeuv2, is a TC string), if it has one. */
 export function gppSection(gpp: string, id: number): string | undefined {
   const index = gppSectionIds(gpp)?.indexOf(id) ?? -1;
-  return index < 0 ? undefined : gpp.split('~')[index + 1] || undefined;
+  return index < 0 ? undefined : gpp.split('~')[index + 1];
 }
 
 /**
@@ -98,7 +98,8 @@ export function gppSection(gpp: string, id: number): string | undefined {
  */
 export function gppParsedPurposeOne(parsedSections: unknown): boolean | undefined {
   const section = (parsedSections as { tcfeuv2?: unknown } | null | undefined)?.tcfeuv2;
-  const core = (Array.isArray(section) ? section[0] : section) as Record<string, unknown> | null | undefined;
+  // `[x].flat()[0]`: the first of an array, or x itself.
+  const core = [section].flat()[0] as Record<string, unknown> | null | undefined;
   const consents = core?.PurposeConsent ?? core?.PurposeConsents;
   return Array.isArray(consents) ? consents[0] === true || consents[0] === 1 : undefined;
 }
