@@ -4,6 +4,7 @@
  * the host fetched itself, with no request from the page.
  */
 import type { Frame, Page } from '@playwright/test';
+import { tcString } from '../test/consent/strings.js';
 import { expect, expectHits, test } from './fixtures.js';
 
 const PREFETCH = { prefetch: true, autoLoad: true, autoShow: false };
@@ -14,9 +15,9 @@ async function addWebView(
   page: Page,
   name: string,
   init: object,
-  options: { hidden?: boolean; user?: object } = {},
+  options: { hidden?: boolean; user?: object; query?: Record<string, string> } = {},
 ) {
-  const query = new URLSearchParams({ host: 'rn', init: JSON.stringify(init) });
+  const query = new URLSearchParams({ host: 'rn', init: JSON.stringify(init), ...options.query });
   if (options.user) query.set('user', JSON.stringify(options.user));
   await page.evaluate(
     ([n, q, hidden]) =>
@@ -139,6 +140,58 @@ test.describe('SDK prefetch', () => {
     const second = await addWebView(page, 'checkout-2', CHECKOUT);
     await expect(card(second).getByRole('heading')).toBeVisible();
     expect(mock.requests()).toHaveLength(2);
+  });
+});
+
+test.describe('SDK prefetch and consent: the stored response is read only once consent allows it', () => {
+  const ourKeys = (frame: Frame) =>
+    frame.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('adpx')));
+
+  test('the checkout’s CMP refuses storage: the entry is deleted unread and the checkout asks the service', async ({
+    page,
+    mock,
+  }) => {
+    await page.goto(`${mock.url}/hosts/app.html`);
+    const hidden = await addWebView(page, 'prefetch', PREFETCH, { hidden: true });
+    await expect.poll(() => names(hidden)).toEqual(['ads_found']);
+    expect(await ourKeys(hidden)).toContainEqual(expect.stringMatching(/^adpx:prefetch:v1:/));
+    const refused = tcString(false);
+    const checkout = await addWebView(page, 'checkout', CHECKOUT, { query: { tcf: 'refuse', tc: refused } });
+    await expect(card(checkout).getByRole('heading')).toBeVisible();
+    expect(mock.requests()).toHaveLength(2);
+    const body = mock.requests()[1]?.body as Record<string, string>;
+    expect(body).toMatchObject({ gdpr: '1', gdpr_consent: refused });
+    expect(body.adpx_fp).toBeUndefined();
+    expect(await ourKeys(checkout)).toEqual([]);
+  });
+
+  test('a CMP that answers late: the entry is untouched until it does; a grant then uses it', async ({
+    page,
+    mock,
+  }) => {
+    await page.goto(`${mock.url}/hosts/app.html`);
+    const hidden = await addWebView(page, 'prefetch', PREFETCH, { hidden: true });
+    await expect.poll(() => names(hidden)).toEqual(['ads_found']);
+    const stored = await ourKeys(hidden);
+    const checkout = await addWebView(
+      page,
+      'checkout',
+      { ...CHECKOUT, consentTimeout: 60_000 },
+      {
+        query: { tcf: 'late', tc: tcString(true) },
+      },
+    );
+    await expect
+      .poll(() => checkout.evaluate(() => (window as unknown as { cmpCalls: number }).cmpCalls))
+      .toBeGreaterThan(0);
+    // Waiting on the CMP: the entry is still there (a hit would have consumed it), nothing shown.
+    expect(await ourKeys(checkout)).toEqual(stored);
+    await expect(card(checkout)).toHaveCount(0);
+    await checkout.evaluate(() =>
+      (window as unknown as { answerTcf(granted: boolean): void }).answerTcf(true),
+    );
+    await expect(card(checkout).getByRole('heading')).toBeVisible();
+    expect(mock.requests()).toHaveLength(1);
   });
 });
 

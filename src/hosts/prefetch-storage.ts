@@ -30,7 +30,7 @@ export interface PrefetchRequestKey {
 }
 
 /** Why an entry was not used (for the debug log and tests). */
-export type PrefetchMiss = 'none' | 'unavailable' | 'corrupt' | 'stale' | 'foreign';
+export type PrefetchMiss = 'none' | 'refused' | 'unavailable' | 'corrupt' | 'stale' | 'foreign';
 
 export type PrefetchLookup = { hit: true; response: OffersResponse } | { hit: false; reason: PrefetchMiss };
 
@@ -125,15 +125,18 @@ function parseEntry(text: string): StoredEntry | undefined {
 }
 
 /**
- * Looks up the entry for a request. A hit is validated again by the normaliser. With `consume`,
- * a hit is removed (offers about to be displayed must not be displayed twice); stale and corrupt
- * entries are always removed; a foreign entry is left for its own request.
+ * Looks up the entry for a request. Reading the device needs consent as writing does: the caller
+ * resolves the request's consent first, and a refusal reads nothing (`refused`). A hit is
+ * validated again by the normaliser. With `consume`, a hit is removed (offers about to be
+ * displayed must not be displayed twice); stale and corrupt entries are always removed; a foreign
+ * entry is left for its own request.
  */
 export function readPrefetched(
   win: Window,
   key: PrefetchRequestKey,
   options: { ttlMs: number; consume: boolean; now?: number },
 ): PrefetchLookup {
+  if (!storageAllowed()) return { hit: false, reason: 'refused' };
   const storage = storageOf(win);
   if (!storage) return { hit: false, reason: 'unavailable' };
   const storageKey = prefetchStorageKey(key);

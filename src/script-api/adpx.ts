@@ -8,7 +8,7 @@
  * given callback, and fire `error`.
  */
 import { isOffersError, OffersError } from '../errors.js';
-import { forget, setConsent } from '../consent/consent.js';
+import { forget, resolveConsent, setConsent } from '../consent/consent.js';
 import { createDebugLog, type DebugLog } from '../debug.js';
 import type { AdpxOffersElement } from '../elements/adpx-offers.js';
 import { UnitStatus } from '../elements/unit/status.js';
@@ -49,7 +49,8 @@ export class AdpxController implements AdpxApi {
   readonly cmd = commandQueue((error) => this.reportCommandError(error));
   private readonly loads = new UnitLoads(this.session);
   private lastPayload?: AdpxUser;
-  /** While an early `init` waits for `<body>`: calls made meanwhile wait for it too. */
+  /** While an early `init` waits for `<body>`, or a prefetch `init` for the consent decision: calls
+   * made meanwhile wait for it too. */
   private settingUp?: Promise<unknown>;
   /**
    * How many times `Adpx.close()` was called. A show that waits for a load (`autoShow`, `show()`,
@@ -184,6 +185,12 @@ export class AdpxController implements AdpxApi {
   /** `autoLoad`: the stored prefetch response when there is one, else a load; then `autoShow`. */
   private async autoLoad(config: ResolvedConfig, unit: AdpxOffersElement): Promise<void> {
     const closes = this.closes;
+    if (config.prefetch) {
+      // The stored response is on the device: it is read only once this request's consent
+      // decision allows it (a refusal deletes it unread). Calls made meanwhile wait for it.
+      await (this.settingUp = resolveConsent(config.consentTimeoutMs, this.log));
+      if (config !== this.config) return;
+    }
     const payload = this.payloadFor(this.lastPayload);
     const key = loadKey(config, payload);
     if (this.loads.holds(unit, key)) {

@@ -1,4 +1,5 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { resetConsentForTests, resolveConsent } from '../../src/consent/consent.js';
 import {
   hashText,
   prefetchStorageKey,
@@ -32,6 +33,11 @@ const T0 = 1_700_000_000_000;
 const TTL = 60_000;
 
 beforeEach(() => localStorage.clear());
+afterEach(() => {
+  resetConsentForTests();
+  delete (window as { __tcfapi?: unknown }).__tcfapi;
+  vi.restoreAllMocks();
+});
 
 describe('prefetch storage', () => {
   it('a fresh entry for the same request is a hit, validated again', () => {
@@ -54,6 +60,22 @@ describe('prefetch storage', () => {
       hit: false,
       reason: 'none',
     });
+  });
+
+  it('reading asks consent as writing does: refused, the storage is not read at all', async () => {
+    (window as { __tcfapi?: unknown }).__tcfapi = (
+      _command: string,
+      _version: number,
+      callback: (data: unknown, ok: boolean) => void,
+    ) => callback({ gdprApplies: true, eventStatus: 'tcloaded', purpose: { consents: {} } }, true);
+    const read = vi.spyOn(localStorage, 'getItem');
+    expect((await resolveConsent(1_000)).storage).toBe(false);
+    read.mockClear();
+    expect(readPrefetched(window, key, { ttlMs: TTL, consume: false, now: T0 })).toEqual({
+      hit: false,
+      reason: 'refused',
+    });
+    expect(read).not.toHaveBeenCalled();
   });
 
   it('a stale entry is ignored and removed', () => {

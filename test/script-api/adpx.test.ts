@@ -2,6 +2,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AdpxController } from '../../src/script-api/adpx.js';
 import { installAdpx } from '../../src/script-api/install.js';
 import type { AdpxOffersElement } from '../../src/elements/adpx-offers.js';
+import { resetConsentForTests } from '../../src/consent/consent.js';
+import { tcString } from '../consent/strings.js';
 
 const ENDPOINT = 'https://offers.example';
 
@@ -28,6 +30,9 @@ beforeEach(() => {
 });
 
 afterEach(() => {
+  resetConsentForTests();
+  delete (window as { __tcfapi?: unknown }).__tcfapi;
+  vi.restoreAllMocks();
   vi.unstubAllGlobals();
   delete window.AdpxConfig;
   delete window.AdpxUser;
@@ -226,6 +231,59 @@ describe('SDK prefetch', () => {
     );
     expect(fetchMock).toHaveBeenCalledTimes(1);
     expect(second.events[0]).toEqual(['ads_found', { total: 2 }]);
+    expect(document.querySelector('adpx-offers')?.state).toBe('shown');
+  });
+});
+
+describe('SDK prefetch waits for the consent decision before it reads the stored response', () => {
+  type Answer = (data: unknown, ok: boolean) => void;
+  const tcf = (granted: boolean, eventStatus = 'useractioncomplete') => ({
+    gdprApplies: true,
+    eventStatus,
+    tcString: tcString(granted),
+    purpose: { consents: { 1: granted } },
+  });
+
+  /** A stored prefetch entry, then a checkout whose CMP has not answered yet. */
+  async function checkoutWaitingForCmp() {
+    await new AdpxController(window).init({
+      accountId: 'sdk',
+      endpoint: ENDPOINT,
+      prefetch: true,
+      autoLoad: true,
+      autoShow: false,
+    });
+    document.body.innerHTML = '';
+    let answer: Answer | undefined;
+    (window as { __tcfapi?: unknown }).__tcfapi = (_command: string, _version: number, callback: Answer) => {
+      answer = callback;
+      callback(tcf(false, 'cmpuishown'), true);
+    };
+    const read = vi.spyOn(localStorage, 'getItem');
+    const checkout = new AdpxController(window);
+    const config = { accountId: 'sdk', endpoint: ENDPOINT, prefetch: true, autoShow: true };
+    const initialised = checkout.init({ ...config, consentTimeout: 60_000 });
+    const prefetchReads = () => read.mock.calls.filter(([key]) => key.startsWith('adpx:prefetch:'));
+    expect(answer).toBeDefined();
+    expect(prefetchReads()).toEqual([]);
+    return { answer: (granted: boolean) => answer?.(tcf(granted), true), initialised, prefetchReads };
+  }
+
+  it('a refusal: the entry is deleted unread and the checkout asks the service', async () => {
+    const { answer, initialised, prefetchReads } = await checkoutWaitingForCmp();
+    answer(false);
+    await initialised;
+    expect(prefetchReads()).toEqual([]);
+    expect(Object.keys(localStorage).filter((k) => k.startsWith('adpx'))).toEqual([]);
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+  });
+
+  it('a grant: the stored response is used, no second request', async () => {
+    const { answer, initialised, prefetchReads } = await checkoutWaitingForCmp();
+    answer(true);
+    await initialised;
+    expect(prefetchReads()).toHaveLength(1);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
     expect(document.querySelector('adpx-offers')?.state).toBe('shown');
   });
 });
