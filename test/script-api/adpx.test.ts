@@ -278,6 +278,20 @@ describe('SDK prefetch waits for the consent decision before it reads the stored
     expect(fetchMock).toHaveBeenCalledTimes(2);
   });
 
+  it('a show() called right after init (no await) waits for the decision with it', async () => {
+    let answer: Answer | undefined;
+    (window as { __tcfapi?: unknown }).__tcfapi = (_command: string, _version: number, callback: Answer) => {
+      answer = callback;
+      callback(tcf(false, 'cmpuishown'), true);
+    };
+    const adpx = new AdpxController(window);
+    const config = { accountId: 'sdk', endpoint: ENDPOINT, prefetch: true, autoShow: false };
+    void adpx.init({ ...config, consentTimeout: 60_000 });
+    const shown = adpx.show();
+    answer?.(tcf(true), true);
+    expect(await shown).toBe(true);
+  });
+
   it('a grant: the stored response is used, no second request', async () => {
     const { answer, initialised, prefetchReads } = await checkoutWaitingForCmp();
     answer(true);
