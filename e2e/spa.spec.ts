@@ -226,3 +226,102 @@ test('plain DOM, popup: back for a new visit before the next frame, the new visi
   expect(hits(mock, 'close')).toHaveLength(1);
   expect(ofType(await probe(page), 'adpx-closed-ads').map((e) => e.reason)).toEqual(['removed']);
 });
+
+/**
+ * A unit that stays on the page while the app changes what it asks for (a route change reusing
+ * the element, a framework binding a new placement or payload): decisions/010, "Asked again".
+ */
+test.describe('request options changed after a load', () => {
+  test('one new request for options set in a row; the offers on screen count as left; equal values ask nothing', async ({
+    page,
+    mock,
+  }) => {
+    await installLifecycleProbe(page);
+    await page.goto(`${mock.url}/unit.html`);
+    await expect(unitHeading(page)).toBeVisible();
+    await expectHits(mock, 'pixel', 1);
+
+    // As a framework binding sets them, in one task: an attribute, another, a payload object.
+    await page.evaluate(() => {
+      const unit = document.querySelector('adpx-offers');
+      if (!unit) throw new Error('no unit');
+      unit.setAttribute('placement', 'confirmation');
+      unit.setAttribute('loyaltyboost', '2');
+      unit.payload = { order_id: 'o-2' };
+    });
+    await expectHits(mock, 'pixel', 2);
+    await expect(unitHeading(page)).toBeVisible();
+    expect(mock.requests()).toHaveLength(2);
+    expect(mock.requests()[1]?.body).toMatchObject({ placement: 'confirmation', order_id: 'o-2' });
+    expect(mock.requests()[1]?.query.loyaltyboost).toBe('2');
+    // The first load's offers were seen, then taken away: its close beacon, in its own session.
+    await expectHits(mock, 'close', 1);
+    const pixels = hits(mock, 'pixel');
+    expect(hits(mock, 'close').map((c) => c.sessionId)).toEqual([pixels[0]?.sessionId]);
+    expect(pixels[1]?.sessionId).not.toBe(pixels[0]?.sessionId);
+    // The unit stayed up for the new offers: found twice, never closed.
+    const events = await probe(page);
+    expect(ofType(events, 'adpx-ads-found')).toHaveLength(2);
+    expect(ofType(events, 'adpx-closed-ads')).toEqual([]);
+
+    // A re-render that sets the same values (a new but equal payload object) starts no load.
+    const state = await page.evaluate(async () => {
+      const unit = document.querySelector('adpx-offers');
+      if (!unit) throw new Error('no unit');
+      unit.payload = { order_id: 'o-2' };
+      unit.setAttribute('placement', 'confirmation');
+      await unit.updateComplete;
+      return unit.state;
+    });
+    expect(state).toBe('shown');
+    expect(mock.requests()).toHaveLength(2);
+  });
+
+  test('changed while the first load is in flight: that request is aborted and the new one is shown', async ({
+    page,
+    mock,
+  }) => {
+    await installLifecycleProbe(page);
+    mock.queue({ delayMs: 30_000 });
+    const aborted = page.waitForEvent('requestfailed', (request) => request.url().includes('/offers.json'));
+    await page.goto(`${mock.url}/unit.html`);
+    await expect.poll(() => mock.requests().length).toBe(1);
+    await page.evaluate(() =>
+      document.querySelector('adpx-offers')?.setAttribute('placement', 'confirmation'),
+    );
+    await expect.poll(() => mock.requests().length).toBe(2);
+    expect((await aborted).failure()?.errorText).toContain('ERR_ABORTED');
+    await expect(unitHeading(page)).toBeVisible();
+    await expectHits(mock, 'pixel', 1);
+    expect(mock.requests()).toHaveLength(2);
+    expect(mock.requests()[1]?.body).toMatchObject({ placement: 'confirmation' });
+    // Aborted by the new load (swallowed), not timed out (an `error` event): found once, no error.
+    const events = await probe(page);
+    expect(events.events.map((e) => e.type).filter((type) => type !== 'adpx-offer-shown')).toEqual([
+      'adpx-ads-found',
+      'adpx-impression',
+    ]);
+    expect(hits(mock, 'close')).toEqual([]);
+  });
+
+  test('manual: a changed option loads nothing by itself; the next load() asks with it', async ({
+    page,
+    mock,
+  }) => {
+    await page.goto(`${mock.url}/unit.html?manual`);
+    const state = await page.evaluate(async () => {
+      const unit = document.querySelector('adpx-offers');
+      if (!unit) throw new Error('no unit');
+      await unit.load();
+      unit.show();
+      unit.setAttribute('placement', 'confirmation');
+      await unit.updateComplete;
+      return unit.state;
+    });
+    expect(state).toBe('shown');
+    expect(mock.requests()).toHaveLength(1);
+    await page.evaluate(() => document.querySelector('adpx-offers')?.load());
+    expect(mock.requests()).toHaveLength(2);
+    expect(mock.requests()[1]?.body).toMatchObject({ placement: 'confirmation' });
+  });
+});

@@ -137,9 +137,11 @@ export class AdpxOffersElement extends OffersRequestElement {
   }
   set response(raw: unknown) {
     if (raw === undefined || raw === null) return;
-    // A supplied response replaces a load in flight: its answer must not arrive over it.
+    // A supplied response replaces a load in flight: its answer must not arrive over it. The host
+    // supplies the next one too: a request option changed later does not fetch over it.
     this.loader.cancel();
     this.loadInFlight = undefined;
+    this.fetchedFor = undefined;
     try {
       this.flow.supply(raw);
       if (!this.manual) this.show();
@@ -166,6 +168,8 @@ export class AdpxOffersElement extends OffersRequestElement {
   });
   private readonly loader = new LoadController(this);
   private loadInFlight?: Promise<number>;
+  /** The `requestKey()` of the unit's last fetch: the unit loads again when it changes. */
+  private fetchedFor?: string;
   private readonly timer = new DisplayTimer(this, () => this.flow.timeout());
   private readonly modal = new ModalController(this);
   private readonly scrollPast = new ScrollPastController(this, () => this.flow.scrolledPast());
@@ -223,6 +227,7 @@ export class AdpxOffersElement extends OffersRequestElement {
   }
 
   private async fetchAndAccept(payload?: Record<string, unknown>): Promise<number> {
+    this.fetchedFor = this.requestKey();
     this.flow.loading();
     try {
       // The unit's words load (when not English) while the offers are fetched.
@@ -281,10 +286,14 @@ export class AdpxOffersElement extends OffersRequestElement {
    * Fetches on connect unless `manual`, once `api-key` and `endpoint` are set. Not in
    * connectedCallback: properties set before the element was defined are applied by Lit in the
    * first update, and some frameworks (Angular) bind properties after inserting the element.
+   * Fetches again when a request option changed after a fetch (a single-page app reusing the unit
+   * for another placement or user): once per update, however many options changed in it, the
+   * load in flight aborted (docs/decisions/010-unit-removal.md).
    */
   private autoLoad(): void {
-    if (!this.isConnected || this.manual || this.flow.status !== UnitStatus.Idle) return;
-    if (!this.apiKey || !this.endpoint) return;
+    if (!this.isConnected || this.manual || !this.apiKey || !this.endpoint) return;
+    const asked = this.fetchedFor;
+    if (this.flow.status !== UnitStatus.Idle && (!asked || asked === this.requestKey())) return;
     this.load().then(
       (total) => total > 0 && this.show(),
       () => {},

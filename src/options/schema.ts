@@ -45,6 +45,11 @@ export interface OptionSpec {
   payloadKeys?: readonly string[];
   /** The launcher does not write it onto its unit (page-wide: `Adpx` applies it itself). */
   notOnUnit?: true;
+  /**
+   * Part of what the service is asked (its doc has `@sent`): changed after the unit loaded, the
+   * unit loads again (docs/decisions/010-unit-removal.md).
+   */
+  request?: true;
   /** The launcher's value; default applied, `invalid_request` thrown on a refused value. */
   parse: (value: unknown) => unknown;
 }
@@ -76,6 +81,7 @@ export const OPTIONS = {
     initial: '',
     config: 'accountId',
     fetch: 'apiKey',
+    request: true,
     parse: (value: unknown): string =>
       toText(value) ??
       invalidRequest('The SDK ID is missing: pass Adpx.init({ accountId }) or Adpx.init(sdkId).'),
@@ -91,6 +97,7 @@ export const OPTIONS = {
     initial: '',
     config: 'endpoint',
     fetch: 'endpoint',
+    request: true,
     parse: toEndpoint,
   },
   /**
@@ -104,6 +111,7 @@ export const OPTIONS = {
     initial: '',
     config: 'placement',
     fetch: 'placement',
+    request: true,
 
     payloadKeys: ['placement'],
     parse: (value: unknown): string => toText(value) ?? 'default',
@@ -119,6 +127,7 @@ export const OPTIONS = {
     initial: 'v2',
     config: 'apiVersion',
     fetch: 'apiVersion',
+    request: true,
     parse: (value: unknown): 'v2' | 'v4' =>
       value === undefined ? 'v2' : oneOf('apiVersion', value, ['v2', 'v4'] as const, false),
   },
@@ -132,6 +141,7 @@ export const OPTIONS = {
     type: 'string',
     config: 'pubUserId',
     fetch: 'pubUserId',
+    request: true,
 
     payloadKeys: ['pub_user_id'],
     parse: (value: unknown): string | undefined => toText(value),
@@ -146,6 +156,7 @@ export const OPTIONS = {
     type: 'string',
     config: 'loyaltyboost',
     fetch: 'loyaltyboost',
+    request: true,
 
     payloadKeys: ['loyaltyboost'],
     parse: (value: unknown) => (isAbsent(value) ? undefined : toLoyaltyboost(value)),
@@ -160,6 +171,7 @@ export const OPTIONS = {
     type: 'string',
     config: 'creative',
     fetch: 'creative',
+    request: true,
 
     payloadKeys: ['creative', 'creatives'],
     parse: (value: unknown) => (isAbsent(value) ? undefined : toCreative(value)),
@@ -174,6 +186,7 @@ export const OPTIONS = {
     type: 'string',
     config: 'campaignId',
     fetch: 'campaignId',
+    request: true,
 
     payloadKeys: ['campaignId'],
     parse: (value: unknown) => (isAbsent(value) ? undefined : toCampaignId(value)),
@@ -189,6 +202,7 @@ export const OPTIONS = {
     initial: false,
     config: 'dev',
     fetch: 'dev',
+    request: true,
 
     payloadKeys: ['dev'],
     parse: bool(false),
@@ -209,8 +223,18 @@ export const OPTIONS = {
     fetch: 'debug',
     parse: bool(false),
   },
-  /** Extra body keys sent with each load (the launcher's is `window.AdpxUser`). */
-  payload: { property: 'payload', attribute: false, type: 'object', initial: () => ({}), parse: asGiven },
+  /**
+   * Extra body keys sent with each load (the launcher's is `window.AdpxUser`).
+   * @sent body, one key each
+   */
+  payload: {
+    property: 'payload',
+    attribute: false,
+    type: 'object',
+    initial: () => ({}),
+    request: true,
+    parse: asGiven,
+  },
   /** The visitor's consent as the host knows it; wins over the page's consent platform (docs/privacy.md). */
   consent: {
     property: 'consent',

@@ -74,6 +74,31 @@ describe('the options table', () => {
     }
   });
 
+  it('marks as request options (the unit loads again when one changes) those its doc says are sent', () => {
+    const sent = readOptions().flatMap((option) => (option.sent ? [option.name] : []));
+    expect(optionEntries().flatMap(([name, spec]) => (spec.request ? [name] : []))).toEqual(sent);
+    expect(sent).toEqual(expect.arrayContaining(['accountId', 'placement', 'payload']));
+  });
+
+  it("keys an element's request by the request options' values, not by the objects carrying them", () => {
+    // requestKey is the element's own (protected): what it compares to load again or not.
+    const unit = document.createElement('adpx-offers') as AdpxOffersElement & { requestKey(): string };
+    unit.setAttribute('manual', '');
+    unit.payload = { order: 'o-1', total: 12, basket: { deep: true } };
+    const key = unit.requestKey();
+    unit.payload = { total: '12', order: 'o-1' };
+    Object.assign(unit, { debug: true, strings: { close: 'Zu' }, defaultLanguage: 'de', consentTimeout: 9 });
+    unit.setAttribute('lang', 'fr');
+    expect(unit.requestKey()).toBe(key);
+    const changes: Array<Partial<AdpxOffersElement>> = [
+      { placement: 'confirmation' },
+      { dev: true },
+      { payload: { order: 'o-2', total: 12 } },
+    ];
+    for (const change of changes)
+      expect(Object.assign(unit, change).requestKey(), 'after each').not.toBe(key);
+  });
+
   it('makes the element property and attribute of each option, with its initial value', () => {
     const unit = document.createElement('adpx-offers');
     const declared = (

@@ -70,7 +70,18 @@ export class FlowController {
   }
 
   loading(): void {
+    this.replaced();
     this.set(UnitStatus.Loading);
+  }
+
+  /**
+   * A new load takes the offers on screen away: their close beacon when one was visibly displayed
+   * (as on leaving, decision 010). No `closed_ads`: the unit stays up for the new offers.
+   */
+  private replaced(): void {
+    const offer = this.current;
+    if (this._status === UnitStatus.Shown && offer)
+      this._ledger?.closeOnPageLeave(offer, this.unit.log(), 'offers replaced');
   }
 
   /**
@@ -116,6 +127,7 @@ export class FlowController {
     ledger = new BeaconLedger({ log: this.unit.log() }),
     source?: object,
   ): void {
+    if (ledger !== this._ledger) this.replaced();
     this._response = response;
     this._ledger = ledger;
     this._source = source;

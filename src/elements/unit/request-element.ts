@@ -5,6 +5,7 @@ import { createDebugLog } from '../../debug.js';
 import { resolveLanguage } from '../../i18n/messages.js';
 import type { AdpxStrings } from '../../i18n/types.js';
 import { fetchOptionsOf, optionEntries, type OptionName } from '../../options/schema.js';
+import { payloadValue } from '../../client/request-values.js';
 
 const LIT_TYPES = { boolean: Boolean, number: Number, string: String, object: Object } as const;
 
@@ -68,6 +69,22 @@ export class OffersRequestElement extends LitElement {
   protected override willUpdate(changed: Map<PropertyKey, unknown>): void {
     super.willUpdate(changed);
     if (changed.has('consent')) this.applyConsent();
+  }
+
+  /**
+   * The request options (`request` in the options table) as one string: equal for two loads that
+   * ask the service the same, whatever objects carry them (`payload` by its keys' sent values).
+   */
+  protected requestKey(): string {
+    const self = this as unknown as Record<string, unknown>;
+    return JSON.stringify(
+      optionEntries().map(([, { request, property }]) => {
+        const value = request && property ? self[property] : undefined;
+        if (typeof value !== 'object' || !value) return value;
+        const sent = Object.entries(value).map(([key, given]) => [key, payloadValue(key, given, () => {})]);
+        return Object.fromEntries(sent.sort()); // a key sent as nothing is left out by stringify
+      }),
+    );
   }
 
   /** The options of a fetch, from the attributes and `payload` (plus this load's `payload`). */
