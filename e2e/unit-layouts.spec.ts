@@ -369,6 +369,35 @@ test.describe('one-at-a-time flow', () => {
     expect(await closedReasons(page)).toHaveLength(1);
   });
 
+  for (const where of ['the page', 'another element’s shadow root'] as const) {
+    test(`in ${where}, the end card's Close takes focus after the last offer`, async ({ page, mock }) => {
+      await page.goto(`${mock.url}${lab('manual')}`);
+      await unit(page).evaluate(async (el: AdpxOffersElement, inShadow) => {
+        if (inShadow) {
+          const host = document.createElement('div');
+          host.attachShadow({ mode: 'open' }).append(el);
+          document.getElementById('slot')?.append(host);
+        }
+        await el.load();
+        el.show();
+      }, where !== 'the page');
+      const next = unit(page).getByRole('button', { name: 'Next offer' });
+      for (let i = 1; i <= 3; i++) {
+        await expect(progress(page)).toHaveText(`${i} of 3`);
+        await next.click();
+      }
+      await expect(page.locator('adpx-offers [part~="end"]')).toBeVisible();
+      // The focused element, through the shadow roots on the way.
+      const focused = () =>
+        page.evaluate(() => {
+          let active = document.activeElement;
+          while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement;
+          return active?.className;
+        });
+      await expect.poll(focused).toContain('end-close');
+    });
+  }
+
   test('with auto_close the unit goes away at the end of the flow instead', async ({ page, mock }) => {
     await patchResponse(page, { settings: { auto_close: true } });
     await page.goto(`${mock.url}${lab('layout=popup')}`);

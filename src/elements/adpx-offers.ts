@@ -330,11 +330,12 @@ export class AdpxOffersElement extends OffersRequestElement {
       this.displayMs = undefined;
     }
     if (!this.flow.onScreen) this.modal.release();
-    // The end card replaces the card that had focus: its button takes focus.
+    // The end card replaces the card that had focus: its button takes focus. `:focus-within`, not
+    // `document.activeElement`, which is the outer host when the unit is in another shadow root.
     this.focusEndCard =
       status === UnitStatus.Ended &&
       this.view !== 'list' &&
-      (document.activeElement === this || isModalLayout(this.view));
+      (this.matches(':focus-within') || isModalLayout(this.view));
     if (status === UnitStatus.Ended && this.view !== 'list') this.announce(this.messages.t('endTitle'));
     // The status as a custom state, for page CSS: `adpx-offers:state(closed) { … }`.
     setStates(this.internals, status);
