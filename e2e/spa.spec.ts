@@ -325,3 +325,46 @@ test.describe('request options changed after a load', () => {
     expect(mock.requests()[1]?.body).toMatchObject({ placement: 'confirmation' });
   });
 });
+
+test('plain DOM: a unit given a response (no api-key), parked and inserted again later, shows it again as a new visit', async ({
+  page,
+  mock,
+}) => {
+  await installLifecycleProbe(page);
+  await page.goto(`${mock.url}/unit.html?manual`);
+  // The host fetched the response itself (API prefetch) and gives it to a unit with no api-key.
+  await page.evaluate(async () => {
+    document.querySelector('adpx-offers')?.remove();
+    const answer = await fetch('/native/v2/offers.json?api_key=test-key', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ placement: 'checkout' }),
+    });
+    const unit = document.createElement('adpx-offers');
+    unit.response = (await answer.json()) as unknown;
+    document.getElementById('slot')?.append(unit);
+  });
+  await expect(unitHeading(page)).toBeVisible();
+  await expectHits(mock, 'pixel', 1);
+
+  // Parked, as a cached view (Vue's <KeepAlive>) does: it left, seen, so its close beacon.
+  await page.evaluate(() => {
+    const unit = document.querySelector('adpx-offers');
+    (window as unknown as { parked?: Element }).parked = unit ?? undefined;
+    unit?.remove();
+  });
+  await expectHits(mock, 'close', 1);
+  await page.evaluate(() => {
+    const unit = (window as unknown as { parked?: Element }).parked;
+    if (unit) document.getElementById('slot')?.append(unit);
+  });
+  // Back: the supplied response again, as a new load (found, shown, its impression counted anew).
+  await expect(unitHeading(page)).toBeVisible();
+  await expectHits(mock, 'pixel', 2);
+  await page.getByRole('button', { name: 'Close' }).first().click();
+  await expectHits(mock, 'close', 2);
+  expect(mock.requests()).toHaveLength(1); // the host's own fetch: the unit asked nothing
+  const state = await probe(page);
+  expect(ofType(state, 'adpx-ads-found')).toHaveLength(2);
+  expect(ofType(state, 'adpx-closed-ads').map((e) => e.reason)).toEqual(['removed', 'user']);
+});

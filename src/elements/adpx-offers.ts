@@ -175,7 +175,7 @@ export class AdpxOffersElement extends OffersRequestElement {
   private readonly scrollPast = new ScrollPastController(this, () => this.flow.scrolledPast());
   private readonly presence = new PresenceController(this, {
     onLeave: () => this.leave(),
-    onReturn: () => this.flow.returned(),
+    onReturn: () => this.flow.returned() && !this.manual && this.show(),
   });
   private readonly internals = attachStates(this);
 

@@ -77,3 +77,34 @@ describe('FlowController: one ledger per load', () => {
     expect(unit.ledger).not.toBe(before);
   });
 });
+
+describe('FlowController: back after leaving (decision 010)', () => {
+  it('a supplied response shown when the unit left is taken again as a new load; a fetched one goes idle', () => {
+    const { flow: unit, events } = flow();
+    unit.supply(rawResponse());
+    unit.show();
+    const { response, ledger } = unit;
+    unit.removed();
+    expect(unit.status).toBe('closed');
+    expect(unit.returned()).toBe(true);
+    expect(unit.status).toBe('ready');
+    expect(unit.response).toBe(response);
+    expect(unit.ledger).not.toBe(ledger);
+    expect(events).toEqual(['ads_found', 'closed_ads', 'ads_found']);
+
+    unit.loading();
+    unit.accept(normalizeResponse(rawResponse()));
+    unit.show();
+    unit.removed();
+    expect(unit.returned()).toBe(false);
+    expect(unit.status).toBe('idle');
+  });
+
+  it('a unit that was not up when it left stays as it was', () => {
+    const { flow: unit } = flow();
+    unit.supply(rawResponse());
+    unit.removed();
+    expect(unit.returned()).toBe(false);
+    expect(unit.status).toBe('ready');
+  });
+});

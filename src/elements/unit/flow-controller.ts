@@ -36,6 +36,8 @@ export class FlowController {
   private leftWhileUp = false;
   /** The object the host supplied for the current load, when it was not the response itself. */
   private _source?: object;
+  /** The current response was supplied by the host (`supply`), not fetched. */
+  private supplied = false;
 
   constructor(
     private readonly host: ReactiveControllerHost,
@@ -70,6 +72,7 @@ export class FlowController {
   }
 
   loading(): void {
+    this.supplied = false;
     this.replaced();
     this.set(UnitStatus.Loading);
   }
@@ -102,11 +105,18 @@ export class FlowController {
     this.leftWhileUp = true;
   }
 
-  /** Inserted again after it left: a unit that was up starts a new visit (idle, so it loads). */
-  returned(): void {
-    if (!this.leftWhileUp) return;
+  /**
+   * Inserted again after it left: a unit that was up starts a new visit. A fetched one goes idle,
+   * so it loads afresh; one showing a response the host supplied takes that response again as a
+   * new load (ledger, `ads_found`): true then, and the element shows it unless `manual`.
+   */
+  returned(): boolean {
+    if (!this.leftWhileUp) return false;
     this.leftWhileUp = false;
-    this.set(UnitStatus.Idle);
+    const response = this.supplied ? this._response : undefined;
+    if (response) this.accept(response, undefined, this._source);
+    else this.set(UnitStatus.Idle);
+    return !!response;
   }
 
   /**
@@ -116,6 +126,7 @@ export class FlowController {
    */
   supply(raw: unknown): void {
     const { _response: current, _source: source } = this;
+    this.supplied = true;
     if (current && (raw === current || raw === source)) return this.accept(current, this._ledger, source);
     const response = acceptResponse(raw);
     this.accept(response, undefined, raw === response ? undefined : (raw as object));
