@@ -301,6 +301,7 @@ export class AdpxOffersElement extends OffersRequestElement {
   }
 
   protected override willUpdate(changed: PropertyValues): void {
+    super.willUpdate(changed); // a new `consent` applies at once
     if (changed.has('debug')) this.log = createDebugLog(this.debug);
     this.autoLoad();
     const { status, index, ledger } = this.flow;

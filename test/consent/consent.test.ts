@@ -10,6 +10,7 @@ import { ADPX_FP_STORAGE_KEY, getAdpxFingerprint } from '../../src/client/finger
 import { GPP_HEADERS, tcfPurposes, tcString } from './strings.js';
 import { withConsent } from '../../src/consent/apply.js';
 import type { FetchOffersOptions } from '../../src/options/fetch-options.js';
+import { defineElements } from '../../src/elements/registry.js';
 
 type Stub = (command: string, version: number, callback: (data: unknown, ok: boolean) => void) => void;
 type GppStub = (command: string, callback: (data: unknown, ok: boolean) => void) => void;
@@ -37,6 +38,19 @@ describe('the consent state', () => {
     expect(localStorage.getItem('adpx:prefetch:v1:abc')).toBeNull();
     expect(sessionStorage.getItem('adpx:x')).toBeNull();
     expect(localStorage.getItem('shop-cart')).toBe('3 items');
+  });
+
+  it('a refusal set on a unit’s consent property deletes the id at the unit’s update, before any request', async () => {
+    defineElements(customElements);
+    getAdpxFingerprint();
+    const unit = document.createElement('adpx-offers');
+    unit.setAttribute('manual', '');
+    document.body.append(unit);
+    unit.consent = { storage: false };
+    await unit.updateComplete;
+    expect(storageAllowed()).toBe(false);
+    expect(localStorage.getItem(ADPX_FP_STORAGE_KEY)).toBeNull();
+    unit.remove();
   });
 
   it('forget() deletes what was stored and a new id is made only when asked again', () => {
