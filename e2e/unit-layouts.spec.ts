@@ -188,6 +188,26 @@ test.describe('popup', () => {
     await expect(trigger).toBeFocused();
   });
 
+  test('inside another element’s shadow root, closing returns focus to the element focused before', async ({
+    page,
+    mock,
+  }) => {
+    await page.goto(`${mock.url}${lab('layout=popup&trigger')}`);
+    await unit(page).evaluate((el) => {
+      const host = document.createElement('div');
+      host.attachShadow({ mode: 'open' }).append(el);
+      document.getElementById('slot')?.append(host);
+    });
+    const trigger = page.locator('#trigger');
+    await trigger.focus();
+    await page.keyboard.press('Enter');
+    await expect(overlay(page)).toBeVisible();
+    await animationsSettled(page);
+    await unit(page).getByRole('button', { name: 'Close' }).first().click();
+    await expect(overlay(page)).toHaveCount(0);
+    await expect(trigger).toBeFocused();
+  });
+
   test('the inset custom properties move it', async ({ page, mock }) => {
     await page.goto(`${mock.url}${lab('layout=popup&key=test-key')}`);
     await expect(headline(page)).toBeVisible();
