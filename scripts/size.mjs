@@ -14,7 +14,12 @@
 // file 62,536 B, budgets ~3% over them. Then the third weight pass (docs/performance.md, "Cutting our
 // own code", third pass: a static properties table instead of Lit's decorators, Terser, ES2021):
 // first file 44,151 B, sanitizer file 11,914 B, single file 61,255 B, locales 4,622 B; budgets ~3%
-// over them. Override one with
+// over them. Then the fixes of 2026-11-25's third session, features that were missing, not waste: consent
+// read from a GPP-only CMP's EU section and from a TC string given alone, the prefetch hand-off read
+// only after the consent decision, a unit that loads again when a request option changes (SPA
+// routes), a supplied response kept across a cached view: first file 45,238 -> 45,729 B, single
+// file 62,680 -> 63,156 B; budgets ~1% over them (the first file's 30 KB needs a contract decision,
+// docs/performance.md "What remains"). Override one with
 // ADPX_SIZE_BUDGET_<NAME> (bytes; NAME = FIRST, SANITIZER or SINGLE). Lower them whenever the size
 // drops; docs/performance.md has the targets (first file 30 KB, first + sanitizer 48 KB).
 import { createHash } from 'node:crypto';
@@ -22,9 +27,9 @@ import { readFileSync } from 'node:fs';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
 const FILES = [
-  { name: 'FIRST', file: 'adpx-offers.iife.js', budget: 45_500 },
+  { name: 'FIRST', file: 'adpx-offers.iife.js', budget: 46_200 },
   { name: 'SANITIZER', file: 'adpx-offers.sanitizer.iife.js', budget: 12_280 },
-  { name: 'SINGLE', file: 'adpx-offers.single.iife.js', budget: 63_100 },
+  { name: 'SINGLE', file: 'adpx-offers.single.iife.js', budget: 63_800 },
   { name: 'LOCALES', file: 'adpx-offers.locales.json', budget: 4_760 },
 ];
 
