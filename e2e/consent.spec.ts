@@ -150,32 +150,22 @@ test('Adpx.forget() deletes what the SDK stored, and leaves the page’s own key
   expect(await page.evaluate(() => localStorage.getItem('cart'))).toBe('2');
 });
 
-test('a WebView host passes consent through AdpxConfig', async ({ page, mock }) => {
-  const config = JSON.stringify({ consent: { gdprApplies: true, tcString: refused } });
-  await page.goto(
-    `${mock.url}/hosts/webview.html?host=ios&config=${encodeURIComponent(config)}&init=${encodeURIComponent('{"autoShow":true}')}`,
-  );
-  const body = await firstRequest(mock);
-  expect(body).toMatchObject({ gdpr: '1', gdpr_consent: refused });
-  expect(body.adpx_fp).toBeUndefined();
-  await expectHits(mock, 'pixel', 1);
-  expect(await storedKeys(page)).toEqual([]);
-});
-
-test('a WebView host that passes only a TC string: GDPR applies, purpose 1 is read from it', async ({
-  page,
-  mock,
-}) => {
-  const config = JSON.stringify({ consent: { tcString: refused } });
-  await page.goto(
-    `${mock.url}/hosts/webview.html?host=ios&config=${encodeURIComponent(config)}&init=${encodeURIComponent('{"autoShow":true}')}`,
-  );
-  const body = await firstRequest(mock);
-  expect(body).toMatchObject({ gdpr: '1', gdpr_consent: refused });
-  expect(body.adpx_fp).toBeUndefined();
-  await expectHits(mock, 'pixel', 1);
-  expect(await storedKeys(page)).toEqual([]);
-});
+for (const [name, consent] of [
+  ['passes consent through AdpxConfig', { gdprApplies: true, tcString: refused }],
+  ['passes only a TC string: GDPR applies, purpose 1 is read from it', { tcString: refused }],
+] as const) {
+  test(`a WebView host ${name}`, async ({ page, mock }) => {
+    const config = JSON.stringify({ consent });
+    await page.goto(
+      `${mock.url}/hosts/webview.html?host=ios&config=${encodeURIComponent(config)}&init=${encodeURIComponent('{"autoShow":true}')}`,
+    );
+    const body = await firstRequest(mock);
+    expect(body).toMatchObject({ gdpr: '1', gdpr_consent: refused });
+    expect(body.adpx_fp).toBeUndefined();
+    await expectHits(mock, 'pixel', 1);
+    expect(await storedKeys(page)).toEqual([]);
+  });
+}
 
 test.describe('a GPP-only page whose EU TCF section (2, tcfeuv2) applies', () => {
   /** The page's __gpp stub: a GPP string with section 2 only, and `parsedSections` when given. */

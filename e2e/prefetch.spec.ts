@@ -42,15 +42,20 @@ async function received(frame: Frame): Promise<Array<Record<string, unknown>>> {
 }
 const names = async (frame: Frame) => (await received(frame)).map((m) => m.event);
 const card = (frame: Frame) => frame.locator('adpx-offers adpx-offer');
+/** The app page with its hidden prefetch WebView, once that has said `ads_found` (and only that). */
+async function prefetched(page: Page, url: string): Promise<Frame> {
+  await page.goto(`${url}/hosts/app.html`);
+  const hidden = await addWebView(page, 'prefetch', PREFETCH, { hidden: true });
+  await expect.poll(() => names(hidden)).toEqual(['ads_found']);
+  return hidden;
+}
 
 test.describe('SDK prefetch', () => {
   test('the hidden WebView emits ads_found only; the checkout shows at once; one request in total', async ({
     page,
     mock,
   }) => {
-    await page.goto(`${mock.url}/hosts/app.html`);
-    const hidden = await addWebView(page, 'prefetch', PREFETCH, { hidden: true });
-    await expect.poll(() => names(hidden)).toEqual(['ads_found']);
+    const hidden = await prefetched(page, mock.url);
     expect((await received(hidden))[0]).toEqual({
       type: 'adpxCallback',
       event: 'ads_found',
@@ -110,9 +115,7 @@ test.describe('SDK prefetch', () => {
   });
 
   test('a corrupt entry is ignored and removed', async ({ page, mock }) => {
-    await page.goto(`${mock.url}/hosts/app.html`);
-    const hidden = await addWebView(page, 'prefetch', PREFETCH, { hidden: true });
-    await expect.poll(() => names(hidden)).toEqual(['ads_found']);
+    await prefetched(page, mock.url);
     const corrupted = await page.evaluate(() => {
       const keys = Object.keys(localStorage).filter((k) => k.startsWith('adpx:prefetch:'));
       for (const key of keys) localStorage.setItem(key, '{"v":1,"savedAt":');
@@ -128,9 +131,7 @@ test.describe('SDK prefetch', () => {
   });
 
   test('the entry is used once: a second checkout loads again', async ({ page, mock }) => {
-    await page.goto(`${mock.url}/hosts/app.html`);
-    const hidden = await addWebView(page, 'prefetch', PREFETCH, { hidden: true });
-    await expect.poll(() => names(hidden)).toEqual(['ads_found']);
+    await prefetched(page, mock.url);
     const first = await addWebView(page, 'checkout', CHECKOUT);
     await expect(card(first).getByRole('heading')).toBeVisible();
     expect(mock.requests()).toHaveLength(1);
@@ -151,9 +152,7 @@ test.describe('SDK prefetch and consent: the stored response is read only once c
     page,
     mock,
   }) => {
-    await page.goto(`${mock.url}/hosts/app.html`);
-    const hidden = await addWebView(page, 'prefetch', PREFETCH, { hidden: true });
-    await expect.poll(() => names(hidden)).toEqual(['ads_found']);
+    const hidden = await prefetched(page, mock.url);
     expect(await ourKeys(hidden)).toContainEqual(expect.stringMatching(/^adpx:prefetch:v1:/));
     const refused = tcString(false);
     const checkout = await addWebView(page, 'checkout', CHECKOUT, { query: { tcf: 'refuse', tc: refused } });
@@ -169,9 +168,7 @@ test.describe('SDK prefetch and consent: the stored response is read only once c
     page,
     mock,
   }) => {
-    await page.goto(`${mock.url}/hosts/app.html`);
-    const hidden = await addWebView(page, 'prefetch', PREFETCH, { hidden: true });
-    await expect.poll(() => names(hidden)).toEqual(['ads_found']);
+    const hidden = await prefetched(page, mock.url);
     const stored = await ourKeys(hidden);
     const checkout = await addWebView(
       page,

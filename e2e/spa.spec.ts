@@ -11,6 +11,19 @@ import { expect, expectHits, hits, test } from './frameworks-fixtures.js';
 
 const ROUTE_CHANGES = 20;
 
+/** Takes the unit out of the page and keeps it, as a cached view (Vue's `<KeepAlive>`) does. */
+const park = (page: Page) =>
+  page.evaluate(() => {
+    const unit = document.querySelector('adpx-offers');
+    (window as unknown as { parked?: Element }).parked = unit ?? undefined;
+    unit?.remove();
+  });
+/** Puts the parked unit back into `#slot`. */
+const unpark = (page: Page) =>
+  page.evaluate(() => {
+    const unit = (window as unknown as { parked?: Element }).parked;
+    if (unit) document.getElementById('slot')?.append(unit);
+  });
 const unitHeading = (page: Page) => page.locator('adpx-offers adpx-offer').getByRole('heading').first();
 
 for (const name of ['react', 'vue'] as const) {
@@ -162,16 +175,9 @@ for (const layout of ['inline', 'popup'] as const) {
     ).toBe('shown');
 
     // Removed, and inserted again in a later task: it left (close, `removed`), then loads afresh.
-    await page.evaluate(() => {
-      const unit = document.querySelector('adpx-offers');
-      (window as unknown as { parked?: Element }).parked = unit ?? undefined;
-      unit?.remove();
-    });
+    await park(page);
     await expectHits(mock, 'close', 1);
-    await page.evaluate(() => {
-      const unit = (window as unknown as { parked?: Element }).parked;
-      if (unit) document.getElementById('slot')?.append(unit);
-    });
+    await unpark(page);
     await expectHits(mock, 'pixel', 2);
     await expect(unitHeading(page)).toBeVisible();
 
@@ -348,16 +354,9 @@ test('plain DOM: a unit given a response (no api-key), parked and inserted again
   await expectHits(mock, 'pixel', 1);
 
   // Parked, as a cached view (Vue's <KeepAlive>) does: it left, seen, so its close beacon.
-  await page.evaluate(() => {
-    const unit = document.querySelector('adpx-offers');
-    (window as unknown as { parked?: Element }).parked = unit ?? undefined;
-    unit?.remove();
-  });
+  await park(page);
   await expectHits(mock, 'close', 1);
-  await page.evaluate(() => {
-    const unit = (window as unknown as { parked?: Element }).parked;
-    if (unit) document.getElementById('slot')?.append(unit);
-  });
+  await unpark(page);
   // Back: the supplied response again, as a new load (found, shown, its impression counted anew).
   await expect(unitHeading(page)).toBeVisible();
   await expectHits(mock, 'pixel', 2);
