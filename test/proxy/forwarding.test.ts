@@ -131,6 +131,19 @@ describe('ua and ip', () => {
     expect(upstreamRecord().body).toMatchObject({ ua: 'Body-UA', ip: '198.51.100.4' });
   });
 
+  it.each(['Evil/1\r\nX-Injected: 1', 'Navigateur/日本', 'nul\u0000byte'])(
+    'a body ua that cannot be a header (%j) still goes in the body; only the header is left out',
+    async (ua) => {
+      // It used to make fetch throw: a 502 "service could not be reached", logged as an error.
+      const answer = await postOffers(proxy, { body: { placement: 'p', ua } });
+      expect(answer.status).toBe(200);
+      const record = upstreamRecord();
+      expect(record.body).toMatchObject({ ua });
+      expect(record.userAgent).not.toBe(ua);
+      expect(proxy.logs.at(-1)).toMatchObject({ outcome: 'forwarded', level: 'info' });
+    },
+  );
+
   it('ignores X-Forwarded-For and Forwarded without trustProxy', async () => {
     await postOffers(proxy, { headers: { 'X-Forwarded-For': '203.0.113.7', Forwarded: 'for=203.0.113.8' } });
     expect(upstreamRecord().body).toMatchObject({ ip: '127.0.0.1' });

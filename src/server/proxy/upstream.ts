@@ -13,6 +13,9 @@ import { ProxyOutcome } from './types.js';
 /** Largest answer the proxy accepts from the service (a real one is tens of KiB). */
 export const MAX_UPSTREAM_BYTES = 1024 * 1024;
 
+/** What every runtime's `fetch` accepts as a header value (Node's rule: tab, visible Latin-1, space). */
+const HEADER_VALUE = /^[\t\x20-\x7e\x80-\xff]+$/;
+
 /** POSTs `request` to the service under `timeoutMs` and the browser's own signal. */
 export async function forward(
   request: OffersRequest,
@@ -21,8 +24,11 @@ export async function forward(
   redactor: Redactor,
 ): Promise<ProxyResult> {
   const headers: Record<string, string> = { ...request.headers };
-  // The spec: SDK-style clients send the end user's User-Agent as the header too.
-  if (request.body.ua) headers['User-Agent'] = request.body.ua;
+  // The spec: SDK-style clients send the end user's User-Agent as the header too. The body's `ua`
+  // is the browser's text: one that no header may hold (CR, LF, NUL, beyond Latin-1) made `fetch`
+  // throw, so it goes in the body only.
+  const ua = request.body.ua;
+  if (ua !== undefined && HEADER_VALUE.test(ua)) headers['User-Agent'] = ua;
   const deadline = upstreamDeadline(timeoutMs, clientSignal);
   const started = performance.now();
   try {
