@@ -84,6 +84,41 @@ describe('the key stays on the server', () => {
     }
   });
 
+  it('not in a duplicate JSON key (the parsed answer holds only the last one, the text both)', async () => {
+    mock.queue({
+      status: 400,
+      body: `{"message":"bad key ${SERVER_KEY}","message":"bad key"}`,
+      contentType: 'application/json',
+    });
+    const answer = await postOffers(proxy);
+    expect(answer.status).toBe(400);
+    expect(answer.text).not.toContain(SERVER_KEY);
+    expect(answer.json()).toEqual({ message: 'bad key' });
+  });
+
+  it('a short key (under 8 characters) too, wherever it stands as a word of its own', async () => {
+    const shortKey = 'k-42ab';
+    const short = await startProxy({ upstream: mock.url, apiKey: shortKey });
+    try {
+      mock.queue({
+        status: 401,
+        body: { message: `Invalid key ${shortKey} for /native/v2/offers.json?api_key=${shortKey}&x=1` },
+      });
+      const answer = await postOffers(short);
+      expect(answer.json()).toEqual({
+        message: 'Invalid key *** for /native/v2/offers.json?api_key=***&x=1',
+      });
+      expect(JSON.stringify(short.logs)).not.toContain(shortKey);
+      // Inside a longer word it is not the key: offers keep their text.
+      mock.queue({ status: 200, body: { data: { offers: [], count: 0, note: `xk-42abz ${shortKey}` } } });
+      expect((await postOffers(short)).json()).toEqual({
+        data: { offers: [], count: 0, note: 'xk-42abz ***' },
+      });
+    } finally {
+      await short.close();
+    }
+  });
+
   it('not in timeout, unreachable or validation errors', async () => {
     // Its own short deadline: the other cases keep the default, so a slow machine is no 504.
     const impatient = await startProxy({ upstream: mock.url, timeoutMs: 200 });

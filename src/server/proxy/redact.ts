@@ -6,13 +6,19 @@
 /** What a hidden key is replaced with. */
 export const REDACTED = '***';
 
-/** Below this length a key is only hidden where a whole string equals it (substrings would be mangled). */
+/**
+ * From this length a key is hidden wherever it occurs; a shorter one only where it stands as a
+ * word of its own (no letter or digit just before or after it), so that the offers' own text is
+ * not cut up by a key such as `k-42ab`, while `api_key=k-42ab&` and `key k-42ab.` are hidden.
+ */
 const MIN_SUBSTRING_KEY_LENGTH = 8;
 
 /** Hides one key in text and in parsed JSON. */
 export interface Redactor {
   /** `text` with every spelling of the key (raw, URL-encoded, form-encoded) replaced. */
   text(text: string): string;
+  /** True when `text` holds a spelling of the key (the raw text of an answer, before parsing). */
+  holds(text: string): boolean;
   /** `value` (parsed JSON) with the key hidden in every string and object key; `changed` says whether any was. */
   json(value: unknown): { value: unknown; changed: boolean };
 }
@@ -22,11 +28,15 @@ export function createRedactor(apiKey: string): Redactor {
     ...new Set([apiKey, encodeURIComponent(apiKey), new URLSearchParams({ k: apiKey }).toString().slice(2)]),
   ];
   const substrings = apiKey.length >= MIN_SUBSTRING_KEY_LENGTH;
+  const alternatives = spellings.map((spelling) => spelling.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|');
+  const word = `(?<![A-Za-z0-9])(?:${alternatives})(?![A-Za-z0-9])`;
+  const findWord = new RegExp(word);
+  const everyWord = new RegExp(word, 'g');
   const has = (input: string): boolean =>
-    substrings ? spellings.some((spelling) => input.includes(spelling)) : spellings.includes(input);
+    substrings ? spellings.some((spelling) => input.includes(spelling)) : findWord.test(input);
   const text = (input: string): string => {
     if (!has(input)) return input;
-    if (!substrings) return REDACTED;
+    if (!substrings) return input.replace(everyWord, REDACTED);
     let output = input;
     for (const spelling of spellings) output = output.split(spelling).join(REDACTED);
     return output;
@@ -52,5 +62,5 @@ export function createRedactor(apiKey: string): Redactor {
   // Checked first without allocating: the usual answer holds no key and is passed on as it is.
   const json = (value: unknown): { value: unknown; changed: boolean } =>
     holdsKey(value) ? { value: copy(value), changed: true } : { value, changed: false };
-  return { text, json };
+  return { text, holds: has, json };
 }

@@ -126,9 +126,12 @@ function fromAnswer(response: Response, bytes: Uint8Array, redactor: Redactor): 
     );
   }
   const clean = redactor.json(json);
+  // The text is passed on as sent only when it holds no key either: a JSON key given twice is
+  // parsed as its last value, so a key in the first one is only in the text.
+  const body = clean.changed || redactor.holds(text) ? JSON.stringify(clean.value) : text;
   const result: ProxyResult = {
     status,
-    body: clean.changed ? JSON.stringify(clean.value) : text,
+    body,
     outcome: ProxyOutcome.Forwarded,
     level: levelOf(status),
   };
