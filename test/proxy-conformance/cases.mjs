@@ -230,9 +230,10 @@ export const CASES = [
     },
   },
   {
-    name: 'trustProxy: 1 takes the address the trusted proxy appended, not a forged leftmost one',
+    name: 'trustProxy: 1 takes the address the trusted proxy appended, not a forged leftmost one nor the body’s',
     async run(ctx) {
       await post(ctx, {
+        body: { placement: 'checkout', ip: '203.0.113.66' },
         headers: { 'X-Forwarded-For': '203.0.113.9, 198.51.100.7', 'User-Agent': 'Conf-UA/1' },
       });
       const record = lastRequest(ctx.mock);

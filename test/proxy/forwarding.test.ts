@@ -3,8 +3,10 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { fetchOffers } from '../../src/client/fetch-offers.js';
 import type { MockOffersService } from '../../src/server/mock/index.js';
+import { createOffersProxy } from '../../src/server/proxy/index.js';
 import {
   BROWSER_KEY,
+  OFFERS_PATH,
   SERVER_KEY,
   messageOf,
   postOffers,
@@ -123,12 +125,55 @@ describe('ua and ip', () => {
     expect(record.userAgent).toBe('Browser/1.0 (Test)');
   });
 
-  it('keeps the ua and ip the body already has', async () => {
+  it('keeps the ua the body already has', async () => {
     await postOffers(proxy, {
-      body: { placement: 'p', ua: 'Body-UA', ip: '198.51.100.4' },
+      body: { placement: 'p', ua: 'Body-UA' },
       headers: { 'User-Agent': 'Header-UA' },
     });
-    expect(upstreamRecord().body).toMatchObject({ ua: 'Body-UA', ip: '198.51.100.4' });
+    expect(upstreamRecord().body).toMatchObject({ ua: 'Body-UA' });
+  });
+
+  it('never takes the ip the page put in the body: it is the connection’s (or the trusted proxies’)', async () => {
+    // The page chose its own geo-targeting with it, whatever trustProxy said.
+    await postOffers(proxy, { body: { placement: 'p', ip: '6.6.6.6' } });
+    expect(upstreamRecord().body).toMatchObject({ ip: '127.0.0.1' });
+    mock.reset();
+    await postOffers(oneHop, {
+      body: { placement: 'p', ip: '6.6.6.6' },
+      headers: { 'X-Forwarded-For': '198.51.100.20' },
+    });
+    expect(upstreamRecord().body).toMatchObject({ ip: '198.51.100.20' });
+  });
+
+  it('with no address known, the page’s ip is dropped, not sent', async () => {
+    const handler = createOffersProxy({ upstream: mock.url, apiKey: SERVER_KEY });
+    const response = await handler(
+      new Request(`http://proxy.test${OFFERS_PATH}`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ placement: 'p', ip: '6.6.6.6' }),
+      }),
+    );
+    expect(response.status).toBe(200);
+    expect(upstreamRecord().body).not.toHaveProperty('ip');
+  });
+
+  it('transformBody does not see the page’s ip, and the ip it sets is sent', async () => {
+    const seenBodies: Record<string, unknown>[] = [];
+    const hooked = await startProxy({
+      upstream: mock.url,
+      transformBody: (body) => {
+        seenBodies.push(body);
+        return { ...body, ip: '192.0.2.55' };
+      },
+    });
+    try {
+      await postOffers(hooked, { body: { placement: 'p', ip: '6.6.6.6' } });
+      expect(seenBodies).toEqual([{ placement: 'p' }]);
+      expect(upstreamRecord().body).toMatchObject({ ip: '192.0.2.55' });
+    } finally {
+      await hooked.close();
+    }
   });
 
   it.each(['Evil/1\r\nX-Injected: 1', 'Navigateur/日本', 'nul\u0000byte'])(

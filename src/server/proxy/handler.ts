@@ -34,7 +34,8 @@ interface Incoming {
 /**
  * Creates the proxy handler. It answers POST `…/native/{v2|v4}/offers.json` (mounted under any
  * base path) and OPTIONS; sets `api_key` from `options.apiKey` (a key sent by the browser is
- * dropped); fills `ua` and `ip` from the incoming request when the body lacks them; forwards
+ * dropped); fills `ua` from the incoming request when the body lacks it, and `ip` always (a page's
+ * own `ip` is dropped; `transformBody` may set one); forwards
  * `loyaltyboost`, `creative` and `campaignId`; and returns the service's status and JSON. Errors
  * are JSON `{ message }`: 400 bad input, 403 origin or veto, 404 other paths, 405 other methods,
  * 413 body over `maxBodyBytes`, 415 not JSON, 502 service unreachable or not JSON, 504 timeout.
@@ -154,11 +155,14 @@ async function forwardBody(
   const { input, context } = incoming;
   const ip = clientIp(input.headers, context.remoteAddress, config.trustProxy);
   const userAgent = input.headers.get('user-agent') ?? undefined;
-  let body = browserBody;
+  // The page's `ip` is its own claim (it would choose its geo-targeting, whatever `trustProxy`
+  // says): dropped. `ip` is the connection's or the trusted proxies', or what `transformBody` sets.
+  const { ip: _claimedIp, ...unclaimed } = browserBody;
+  let body = unclaimed;
   if (config.transformBody !== undefined) {
     const { request } = input;
     if (request === undefined) throw new TypeError('transformBody needs the fetch Request.');
-    const transformed = await config.transformBody(browserBody, request, { ip, userAgent, apiVersion });
+    const transformed = await config.transformBody(body, request, { ip, userAgent, apiVersion });
     if (transformed === false) {
       return failure(403, ProxyOutcome.Vetoed, 'The request was refused by the publisher’s policy.');
     }

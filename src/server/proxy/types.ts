@@ -26,7 +26,8 @@ export interface ProxyRequestInfo {
 /**
  * Publisher logic run on each browser body before validation: return the body to send (add,
  * change or delete keys), or `false` to refuse the request (403). May be async. A key named
- * `api_key`/`apiKey` is never sent, whatever the hook returns.
+ * `api_key`/`apiKey` is never sent, whatever the hook returns. The body it receives has no `ip`
+ * (a page's `ip` is dropped); an `ip` it returns is sent, else `info.ip`.
  */
 export type BodyTransform = (
   body: Record<string, unknown>,
