@@ -2,8 +2,11 @@
 // Every error path of the proxy, over real HTTP on loopback, in front of the real mock service.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { MockOffersService } from '../../src/server/mock/index.js';
+import { createOffersProxy } from '../../src/server/proxy/index.js';
+import type { ProxyLogEntry } from '../../src/server/proxy/index.js';
 import {
   OFFERS_PATH,
+  SERVER_KEY,
   call,
   deadPort,
   declareOnly,
@@ -244,6 +247,57 @@ describe('transformBody (publisher logic)', () => {
       expect(mock.requests()).toHaveLength(0);
     } finally {
       await hooked.close();
+    }
+  });
+});
+
+describe('publisher code that fails oddly is contained', () => {
+  const post = () =>
+    new Request(`http://proxy.test${OFFERS_PATH}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: '{"placement":"p"}',
+    });
+
+  it('transformBody throwing something String() cannot describe: still a 500 JSON answer, logged', async () => {
+    const logs: ProxyLogEntry[] = [];
+    const handler = createOffersProxy({
+      upstream: mock.url,
+      apiKey: SERVER_KEY,
+      log: (entry) => logs.push(entry),
+      transformBody: () => {
+        // e.g. an object without a prototype: `String(thrown)` itself throws.
+        throw Object.create(null) as Error;
+      },
+    });
+    // The handler's promise used to reject: the runtime answered with its own error page.
+    const response = await handler(post());
+    expect(response.status).toBe(500);
+    expect(await response.json()).toMatchObject({ message: 'The proxy failed unexpectedly.' });
+    expect(logs.at(-1)).toMatchObject({ outcome: 'internal_error', status: 500, level: 'error' });
+  });
+
+  it('an async logger that rejects is ignored like one that throws (no unhandled rejection)', async () => {
+    const unhandled: unknown[] = [];
+    const onUnhandled = (reason: unknown): void => {
+      unhandled.push(reason);
+    };
+    process.on('unhandledRejection', onUnhandled);
+    try {
+      const handler = createOffersProxy({
+        upstream: mock.url,
+        apiKey: SERVER_KEY,
+        // Assignable to `(entry) => void`; on Node an unhandled rejection ends the process.
+        log: async () => {
+          await Promise.resolve();
+          throw new Error('log sink down');
+        },
+      });
+      expect((await handler(post())).status).toBe(200);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(unhandled).toEqual([]);
+    } finally {
+      process.off('unhandledRejection', onUnhandled);
     }
   });
 });

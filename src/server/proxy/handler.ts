@@ -229,12 +229,20 @@ function writeLog(
   if (result.upstreamMs !== undefined) entry.upstreamMs = result.upstreamMs;
   if (result.message !== undefined) entry.message = redactor.text(result.message);
   try {
-    config.log(entry);
+    // `log` is typed `=> void`, which an async function also is: its rejection must not become an
+    // unhandled one (on Node that ends the process).
+    const returned: unknown = config.log(entry);
+    if (returned instanceof Promise) returned.catch(() => {});
   } catch {
     // Logging must never break a request.
   }
 }
 
+/** What was thrown, as text; never throws itself (`String` of an object without prototype does). */
 function errorText(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
+  try {
+    return error instanceof Error ? error.message : String(error);
+  } catch {
+    return 'a value that cannot be described';
+  }
 }

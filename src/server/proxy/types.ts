@@ -114,6 +114,6 @@ export interface OffersProxyOptions {
   maxBodyBytes?: number;
   /** Publisher logic on the browser's body: add, change or veto (see {@link BodyTransform}). */
   transformBody?: BodyTransform;
-  /** Receives one structured entry per request. A throwing logger is ignored. */
+  /** Receives one structured entry per request. A logger that throws (or rejects, if async) is ignored. */
   log?: (entry: ProxyLogEntry) => void;
 }
