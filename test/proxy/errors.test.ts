@@ -9,12 +9,14 @@ import {
   SERVER_KEY,
   call,
   deadPort,
+  rawRequest,
   declareOnly,
   messageOf,
   postOffers,
   startMock,
   startProxy,
   streamUpload,
+  type Answer,
   type RunningProxy,
 } from './helpers.js';
 
@@ -45,6 +47,74 @@ function expectJsonError(answer: Awaited<ReturnType<typeof raw>>, status: number
   expect(answer.headers.get('cache-control')).toBe('no-store');
   return messageOf(answer);
 }
+
+describe('every error the proxy makes carries a stable code: the outcome its log entry names', () => {
+  it.each<{ name: string; status: number; code: string; send: () => Promise<Answer> }>([
+    { name: 'bad JSON', status: 400, code: 'invalid_request', send: () => raw('{') },
+    {
+      name: 'origin',
+      status: 403,
+      code: 'origin_refused',
+      send: () => postOffers(proxy, { headers: { Origin: 'https://evil.example' } }),
+    },
+    {
+      name: 'path',
+      status: 404,
+      code: 'not_found',
+      send: () => call(`${proxy.url}/offers-proxy/native/v3/offers.json`, { method: 'POST' }),
+    },
+    {
+      name: 'method',
+      status: 405,
+      code: 'method_not_allowed',
+      send: () => call(`${proxy.url}${OFFERS_PATH}`),
+    },
+    {
+      name: 'size',
+      status: 413,
+      code: 'too_large',
+      send: () => raw(JSON.stringify({ placement: 'p'.repeat(20_000) })),
+    },
+    {
+      name: 'media type',
+      status: 415,
+      code: 'unsupported_media_type',
+      send: () => raw('{}', { 'Content-Type': 'text/plain' }),
+    },
+    {
+      name: 'service not JSON',
+      status: 502,
+      code: 'upstream_invalid',
+      send: () => {
+        mock.queue({ body: 'oops', contentType: 'text/plain' });
+        return postOffers(proxy);
+      },
+    },
+    {
+      name: 'timeout',
+      status: 504,
+      code: 'upstream_timeout',
+      send: () => {
+        mock.queue({ delayMs: 1_000 });
+        return postOffers(proxy);
+      },
+    },
+  ])('$status $code ($name)', async ({ status, code, send }) => {
+    const answer = await send();
+    expectJsonError(answer, status);
+    expect(answer.json()).toMatchObject({ code });
+    expect(proxy.logs.at(-1)).toMatchObject({ outcome: code, status });
+  });
+
+  it('the Node adapter’s own refusals too (a method fetch refuses, a malformed Host)', async () => {
+    const trace = await rawRequest(proxy.port, { method: 'TRACE', path: OFFERS_PATH });
+    expect(trace.status).toBe(405);
+    expect(JSON.parse(trace.body)).toMatchObject({ code: 'method_not_allowed' });
+    const badHost = await rawRequest(proxy.port, { path: OFFERS_PATH, headers: { Host: 'bad host' } });
+    expect(badHost.status).toBe(400);
+    expect(JSON.parse(badHost.body)).toMatchObject({ code: 'invalid_request' });
+  });
+});
 
 describe('400: bad input, rejected by the client’s own rules before anything is sent', () => {
   it.each([
@@ -89,7 +159,10 @@ describe('413: a body over maxBodyBytes', () => {
     const answer = await declareOnly(proxy.port, OFFERS_PATH, 10 * 1024 * 1024);
     expect(answer.status).toBe(413);
     expect(answer.headers.connection).toBe('close');
-    expect(JSON.parse(answer.body)).toEqual({ message: 'The request body is larger than 16384 bytes.' });
+    expect(JSON.parse(answer.body)).toEqual({
+      code: 'too_large',
+      message: 'The request body is larger than 16384 bytes.',
+    });
   });
 
   it('is refused while it streams (chunked, no Content-Length): 10 MB never travels', async () => {

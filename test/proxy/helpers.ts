@@ -191,6 +191,31 @@ export function streamUpload(
   });
 }
 
+/** One hand-made request (any method, any Host), its answer read whole. */
+export function rawRequest(
+  port: number,
+  sent: { method?: string; path: string; headers?: Record<string, string>; body?: string },
+): Promise<RawAnswer> {
+  return new Promise((resolve, reject) => {
+    const req = request(
+      { host: '127.0.0.1', port, method: sent.method ?? 'POST', path: sent.path, headers: sent.headers },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            headers: res.headers,
+            body: Buffer.concat(chunks).toString('utf8'),
+          }),
+        );
+      },
+    );
+    req.on('error', reject);
+    req.end(sent.body);
+  });
+}
+
 /** A request with a declared `Content-Length` and no body sent at all. */
 export function declareOnly(port: number, path: string, contentLength: number): Promise<RawAnswer> {
   return new Promise((resolve, reject) => {

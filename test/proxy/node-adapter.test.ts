@@ -106,7 +106,7 @@ describe('toNodeHandler on its own', () => {
     try {
       const answer = await call(`${url}/native/v2/offers.json`, { method: 'POST' });
       expect(answer.status).toBe(500);
-      expect(answer.json()).toEqual({ message: 'The proxy failed unexpectedly.' });
+      expect(answer.json()).toEqual({ code: 'internal_error', message: 'The proxy failed unexpectedly.' });
     } finally {
       await closeServer(server);
     }

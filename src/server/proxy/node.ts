@@ -8,6 +8,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { coreOf } from './input.js';
 import type { ProxyAnswer, ProxyCore } from './input.js';
 import { FORBIDDEN_METHODS, nodeInput, requestUrl } from './node-input.js';
+import { ProxyOutcome } from './types.js';
 import type { OffersProxyHandler } from './types.js';
 
 /** A Node request listener; as Express/Connect middleware it passes unexpected failures to `next`. */
@@ -34,7 +35,7 @@ export function toNodeHandler(handler: OffersProxyHandler): NodeProxyListener {
   return (req, res, next) => {
     serveNode(handler, req, res).catch((error: unknown) => {
       if (next !== undefined) next(error);
-      else writeJson(res, 500, 'The proxy failed unexpectedly.');
+      else writeJson(res, 500, ProxyOutcome.InternalError, 'The proxy failed unexpectedly.');
     });
   };
 }
@@ -103,8 +104,9 @@ function lowerCaseHeaders(answer: ProxyAnswer): Record<string, string> {
 /** A request fetch cannot represent: 405 for a method it refuses, else 400. */
 function refuseMalformed(req: IncomingMessage, res: ServerResponse): void {
   const method = req.method ?? '';
-  if (FORBIDDEN_METHODS.has(method)) writeJson(res, 405, `Method ${method} is not allowed: use POST.`);
-  else writeJson(res, 400, 'Malformed request.');
+  if (FORBIDDEN_METHODS.has(method)) {
+    writeJson(res, 405, ProxyOutcome.MethodNotAllowed, `Method ${method} is not allowed: use POST.`);
+  } else writeJson(res, 400, ProxyOutcome.InvalidRequest, 'Malformed request.');
 }
 
 /** The incoming request as a fetch `Request`. */
@@ -224,16 +226,18 @@ function utf8(text: string): Uint8Array {
   return encoder.encode(text);
 }
 
-function writeJson(res: ServerResponse, status: number, message: string): void {
+/** An error answer of the adapter itself, shaped as the handler's: `{ code, message }`. */
+function writeJson(res: ServerResponse, status: number, code: ProxyOutcome, message: string): void {
   if (res.headersSent || res.destroyed) {
     res.destroy();
     return;
   }
-  const body = JSON.stringify({ message });
+  const body = JSON.stringify({ code, message });
   res.writeHead(status, {
     'content-type': 'application/json; charset=utf-8',
     'content-length': String(new TextEncoder().encode(body).byteLength),
     'cache-control': 'no-store',
+    'x-content-type-options': 'nosniff',
   });
   res.end(body);
 }

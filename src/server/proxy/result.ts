@@ -15,7 +15,10 @@ export interface ProxyResult {
   upstreamMs?: number;
 }
 
-/** An error answer: `{ message }` with `status`; the same message goes to the log. */
+/**
+ * An error answer: `{ code, message }` with `status`. `code` is the outcome (stable, for programs);
+ * `message` explains it (for people, and the same goes to the log).
+ */
 export function failure(
   status: number,
   outcome: ProxyOutcome,
@@ -23,7 +26,13 @@ export function failure(
   level: ProxyLogEntry['level'] = 'info',
   headers?: Record<string, string>,
 ): ProxyResult {
-  const result: ProxyResult = { status, body: JSON.stringify({ message }), outcome, level, message };
+  const result: ProxyResult = {
+    status,
+    body: JSON.stringify({ code: outcome, message }),
+    outcome,
+    level,
+    message,
+  };
   if (headers !== undefined) result.headers = headers;
   return result;
 }
