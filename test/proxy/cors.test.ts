@@ -61,6 +61,10 @@ describe('preflight', () => {
       'https://shop.example.evil.example',
       'http://shop.example',
       'https://shop.example:8443',
+      'https://evilshop.example',
+      'https://shop.example.',
+      'HTTPS://SHOP.EXAMPLE',
+      'null',
     ]) {
       const answer = await preflight(proxy, origin);
       expect(answer.status).toBe(403);
