@@ -262,6 +262,15 @@ describe('upstream failures', () => {
     );
   });
 
+  it('502 upstream_invalid (not "unreachable") when its JSON is nested too deeply to check for the key', async () => {
+    const depth = 300_000;
+    mock.queue({ body: `{"a":${'['.repeat(depth)}"${SERVER_KEY}"${']'.repeat(depth)}}` });
+    const answer = await postOffers(proxy);
+    expect(expectJsonError(answer, 502)).toMatch(/nested too deeply/);
+    expect(answer.text).not.toContain(SERVER_KEY);
+    expect(proxy.logs.at(-1)).toMatchObject({ outcome: 'upstream_invalid', upstreamStatus: 200 });
+  });
+
   it('502 when the service redirects (the proxy never follows: the key stays on the service)', async () => {
     mock.queue({ status: 302, body: { message: 'moved' } });
     expect(expectJsonError(await postOffers(proxy), 502)).toMatch(/redirect \(HTTP 302\)/);

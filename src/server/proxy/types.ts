@@ -59,7 +59,7 @@ export const ProxyOutcome = {
   UpstreamTimeout: 'upstream_timeout',
   /** The service could not be reached (502). */
   UpstreamUnreachable: 'upstream_unreachable',
-  /** The service answered something that is not JSON, a redirect, or too much (502). */
+  /** The service answered something that is not JSON (or JSON too deep to check), a redirect, or too much (502). */
   UpstreamInvalid: 'upstream_invalid',
   /** The browser went away before the answer. */
   ClientClosed: 'client_closed',

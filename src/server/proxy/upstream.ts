@@ -125,10 +125,23 @@ function fromAnswer(response: Response, bytes: Uint8Array, redactor: Redactor): 
       'error',
     );
   }
-  const clean = redactor.json(json);
-  // The text is passed on as sent only when it holds no key either: a JSON key given twice is
-  // parsed as its last value, so a key in the first one is only in the text.
-  const body = clean.changed || redactor.holds(text) ? JSON.stringify(clean.value) : text;
+  let clean: ReturnType<Redactor['json']>;
+  let body: string;
+  try {
+    clean = redactor.json(json);
+    // The text is passed on as sent only when it holds no key either: a JSON key given twice is
+    // parsed as its last value, so a key in the first one is only in the text.
+    body = clean.changed || redactor.holds(text) ? JSON.stringify(clean.value) : text;
+  } catch {
+    // The walk (and re-serialising) is recursive: JSON nested deeper than the stack allows cannot
+    // be checked for the key. Its RangeError used to read as "could not be reached".
+    return failure(
+      502,
+      ProxyOutcome.UpstreamInvalid,
+      `The offers service answered HTTP ${status} with JSON nested too deeply to check.`,
+      'error',
+    );
+  }
   const result: ProxyResult = {
     status,
     body,
