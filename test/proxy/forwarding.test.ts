@@ -10,6 +10,7 @@ import {
   SERVER_KEY,
   messageOf,
   postOffers,
+  rawRequest,
   startMock,
   startProxy,
   type RunningProxy,
@@ -114,6 +115,46 @@ describe('key injection', () => {
     const record = upstreamRecord();
     expect(record.query.api_key).toBe(SERVER_KEY);
     expect(record.body).toMatchObject({ placement: 'checkout', ua: 'SDK-UA/1', adpx_fp: 'fpAbc123' });
+  });
+});
+
+describe('not an open proxy: the page steers neither the upstream path nor its query', () => {
+  it.each([
+    '/offers-proxy/native/v2/offers.json?api_key=x&api_key=y&url=http://evil.example/&path=/admin',
+    '/offers-proxy/a/../native/v2/offers.json',
+    '/offers-proxy/..%2F..%2Fadmin/native/v2/offers.json',
+    '//evil.example/native/v2/offers.json',
+    '/offers-proxy/native/v2/offers.json?loyaltyboost=1&loyaltyboost=2&campaignId=7&campaignId=8',
+  ])('%s reaches {upstream}/native/v2/offers.json with the documented query only', async (path) => {
+    const answer = await rawRequest(proxy.port, {
+      path,
+      headers: { 'Content-Type': 'application/json' },
+      body: '{"placement":"p"}',
+    });
+    expect(answer.status).toBe(200);
+    const record = upstreamRecord();
+    expect(record.path).toBe('/native/v2/offers.json');
+    for (const name of Object.keys(record.query)) {
+      expect(['api_key', 'loyaltyboost', 'creative', 'campaignId']).toContain(name);
+    }
+    expect(record.query.api_key).toBe(SERVER_KEY);
+  });
+
+  it.each([
+    'http://evil.example/native/v2/offers.json',
+    '/offers-proxy/native/v3/offers.json',
+    '/offers-proxy/native/V2/offers.json',
+    '/offers-proxy/native/v2%2Foffers.json',
+    '/offers-proxy/native/v2/offers.json/..',
+    '/offers-proxy/native/v2/offers.json%00',
+  ])('%s is refused and nothing is sent', async (path) => {
+    const answer = await rawRequest(proxy.port, {
+      path,
+      headers: { 'Content-Type': 'application/json' },
+      body: '{"placement":"p"}',
+    });
+    expect([400, 404]).toContain(answer.status);
+    expect(mock.requests()).toHaveLength(0);
   });
 });
 
