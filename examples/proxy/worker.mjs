@@ -1,5 +1,6 @@
 // Proxy connect in a fetch-native runtime with `export default { fetch }`: Cloudflare Workers,
-// and the same shape works for Bun (`bun run`), Deno (`deno serve`) and other edge runtimes.
+// and the same shape works for Bun (`bun run`), Deno (`deno serve`) and other edge runtimes —
+// there, pass the peer address instead of CF-Connecting-IP, which any client can send them.
 // Route `/offers-proxy/*` of your site to this worker; set the secrets in the platform:
 //   OFFERS_UPSTREAM   base URL of the offers service
 //   OFFERS_API_KEY    the key (a secret binding; never in the page)
