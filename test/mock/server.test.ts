@@ -107,6 +107,47 @@ describe('listening', () => {
   });
 });
 
+describe('requests in flight', () => {
+  it('counts a request from its arrival until it is answered or dropped', async () => {
+    const other = await createMockOffersService();
+    try {
+      expect(other.inFlight()).toBe(0);
+      other.queue({ delayMs: 60_000 });
+      other.queue({ delayMs: 60_000, destroy: true });
+      const answered = postOffers(other);
+      await expect.poll(() => other.inFlight()).toBe(1);
+      const dropped = postOffers(other).catch(() => 'dropped');
+      await expect.poll(() => other.inFlight()).toBe(2);
+      await expect.poll(() => other.requests().length).toBe(2);
+      // The service's own reads of its state are not requests: nothing changes.
+      expect(other.beacons()).toEqual([]);
+      expect(other.inFlight()).toBe(2);
+      const health = await fetch(`${other.url}/__mock/health`);
+      expect(health.status).toBe(200);
+      await health.text();
+      await expect.poll(() => other.inFlight()).toBe(2);
+      // Closing drops both: the count returns to 0 for the answered and the destroyed one alike.
+      await other.close();
+      await expect(answered).rejects.toThrow();
+      expect(await dropped).toBe('dropped');
+      await expect.poll(() => other.inFlight()).toBe(0);
+    } finally {
+      await other.close().catch(() => {});
+    }
+  });
+
+  it('is 0 again once an answer was sent', async () => {
+    const res = await postOffers(mock);
+    expect(res.status).toBe(200);
+    await res.json();
+    await expect.poll(() => mock.inFlight()).toBe(0);
+    const beacon = await fetch(`${mock.url}/beacon/pixel/1001?s=x`);
+    await beacon.arrayBuffer();
+    await expect.poll(() => mock.inFlight()).toBe(0);
+    expect(mock.beacons()).toHaveLength(1);
+  });
+});
+
 describe('CORS and routing', () => {
   it('echoes the Origin, or answers *', async () => {
     const withOrigin = await postOffers(mock, { headers: { Origin: 'http://localhost:5173' } });

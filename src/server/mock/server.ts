@@ -72,9 +72,13 @@ export async function createMockOffersService(
   const log = options.log;
   let origin = '';
   let port = 0;
+  /** Requests received and not yet answered (or dropped), for `inFlight()`. */
+  let open = 0;
 
   const onRequest = (req: IncomingMessage, res: ServerResponse): void => {
     const started = Date.now();
+    open += 1;
+    res.once('close', () => (open -= 1));
     if (log)
       res.on('finish', () => log(`${req.method} ${req.url} ${res.statusCode} ${Date.now() - started}ms`));
     applyCors(req, res);
@@ -112,6 +116,7 @@ export async function createMockOffersService(
     port,
     beacons: () => state.beacons.map((b) => ({ ...b })),
     requests: () => structuredClone(state.requests),
+    inFlight: () => open,
     reset: () => state.reset(),
     queue: (answer: ScriptedAnswer) => {
       const problem = checkScriptedAnswer(answer);

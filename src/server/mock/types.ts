@@ -102,6 +102,11 @@ export interface MockOffersService {
   beacons(): BeaconHit[];
   /** Offers POSTs received, in order. */
   requests(): OffersRequestRecord[];
+  /**
+   * Requests of any route received and not yet answered (answers being delayed included) or
+   * dropped. A test reads 0 to know no request that reached the service is still pending.
+   */
+  inFlight(): number;
   /** Clears beacons, requests, queued answers and pending beacon failures. */
   reset(): void;
   /** The next offers POST gets this answer instead (first in, first out). */
