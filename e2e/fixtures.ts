@@ -1,4 +1,4 @@
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type Frame, type Page } from '@playwright/test';
 import { createMockOffersService, type BeaconHit, type MockOffersService } from '../src/server/mock/index.js';
 import { ADPX_EVENT_NAMES, domEventName } from '../src/events/adpx-event.js';
 import { settleAnimations } from '../scripts/animations.mjs';
@@ -61,4 +61,112 @@ export async function events(page: Page): Promise<Array<{ type: string; detail: 
  */
 export function animationsSettled(page: Page): Promise<number> {
   return page.evaluate(settleAnimations);
+}
+
+/** What `watchFetches` keeps in each document: the `fetch` calls not yet settled. */
+interface FetchWatch {
+  adpxFetchesInFlight: number;
+}
+
+/**
+ * Counts the page's `fetch` calls in flight, in every document it loads (frames included): the
+ * SDK's offers POSTs, its files and its beacons (`fetch(…, { keepalive: true })`). Call it before
+ * the page is opened; {@link quiet} reads the count.
+ */
+export async function watchFetches(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const w = window as unknown as FetchWatch & { fetch: typeof fetch };
+    const original = w.fetch;
+    w.adpxFetchesInFlight = 0;
+    w.fetch = function (this: unknown, ...args: Parameters<typeof fetch>): Promise<Response> {
+      w.adpxFetchesInFlight += 1;
+      const settle = () => (w.adpxFetchesInFlight -= 1);
+      const call = Reflect.apply(original, this, args) as Promise<Response>;
+      call.then(settle, settle);
+      return call;
+    };
+  });
+}
+
+/**
+ * Lets one frame have its turn: two animation frames where the frame renders (so
+ * IntersectionObserver callbacks and the work of the frame after have run), then a task (so
+ * microtasks, 0 ms timers and queued events such as CSP reports have run). Returns the frame's
+ * `fetch` calls in flight, or -1 when `watchFetches` was not installed there.
+ */
+function frameTurn(frame: Frame): Promise<number> {
+  return frame.evaluate(async () => {
+    const rendered =
+      document.visibilityState === 'visible' && window.innerWidth > 0 && window.innerHeight > 0;
+    if (rendered) {
+      for (let i = 0; i < 2; i++) await new Promise((resolve) => requestAnimationFrame(resolve));
+    }
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    const count = (window as unknown as Partial<FetchWatch>).adpxFetchesInFlight;
+    return typeof count === 'number' ? count : -1;
+  });
+}
+
+/**
+ * Waits until the page is quiet: in every frame, two animation frames and a task have passed and no
+ * `fetch` is in flight (see {@link watchFetches}, required), and the mock has no request open. A
+ * negative check made afterwards ("nothing more was sent") is made after the page had its chance,
+ * not after a guess of how long that takes. Work the page schedules on a timer of its own (a
+ * retry's backoff, a dwell clock) is not covered: wait for that work's own state.
+ */
+export async function quiet(page: Page, mock: MockOffersService): Promise<void> {
+  await expect
+    .poll(
+      async () => {
+        let busy = 0;
+        for (const frame of page.frames()) {
+          if (frame.isDetached()) continue;
+          const count = await frameTurn(frame).catch((error: unknown) => {
+            // A frame that went away during the turn has nothing left to send.
+            if (frame.isDetached()) return 0;
+            throw error;
+          });
+          if (count < 0) throw new Error(`quiet(): call watchFetches(page) before opening ${frame.url()}`);
+          busy += count;
+        }
+        return busy + mock.inFlight();
+      },
+      { timeout: 10_000, intervals: [0, 20, 50, 100] },
+    )
+    .toBe(0);
+}
+
+/**
+ * Waits until every image of the page (shadow trees included) has loaded or failed (`complete`),
+ * then until animations have settled: the state in which an image's onerror/onload handler and an
+ * animation's events have fired, if anything was going to fire them. A lazy image out of view is
+ * never complete: scroll it in first.
+ */
+export async function imagesSettled(page: Page): Promise<void> {
+  await expect
+    .poll(() =>
+      page.evaluate(() => {
+        const roots: Array<Document | ShadowRoot> = [document];
+        for (let i = 0; i < roots.length; i++) {
+          const root = roots[i];
+          if (!root) continue;
+          for (const element of root.querySelectorAll('*')) {
+            if (element.shadowRoot) roots.push(element.shadowRoot);
+          }
+        }
+        return roots.flatMap((root) => [...root.querySelectorAll('img')]).filter((img) => !img.complete)
+          .length;
+      }),
+    )
+    .toBe(0);
+  await animationsSettled(page);
+}
+
+/** Collects the page's `[adpx]` debug lines (units with `debug`), in order, into `lines`. */
+export function debugLines(page: Page): string[] {
+  const lines: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'debug' && message.text().startsWith('[adpx]')) lines.push(message.text());
+  });
+  return lines;
 }
