@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import type { AdpxOfferElement } from '../src/elements/adpx-offer.js';
 import type { MockOffersService } from '../src/server/mock/index.js';
 import type { OffersResponse } from '../src/model/types.js';
-import { events, expect, expectHits, hits, recordEvents, test } from './fixtures.js';
+import { events, expect, expectHits, hits, quiet, recordEvents, test, watchFetches } from './fixtures.js';
 
 /**
  * The card's controls: CTAs, "More offers", "Save for later", "Privacy" and the terms. Standalone
@@ -20,7 +20,10 @@ const card = (page: Page) => page.locator('adpx-offer').first();
 const detailsOf = async (page: Page, type: string) =>
   (await events(page)).filter((e) => e.type === type).map((e) => e.detail);
 
-test.beforeEach(async ({ page }) => recordEvents(page));
+test.beforeEach(async ({ page }) => {
+  await recordEvents(page);
+  await watchFetches(page);
+});
 
 test.describe('CTAs', () => {
   test('have the offer labels, or fallbacks, as accessible names; every control is at least 44px tall', async ({
@@ -118,7 +121,7 @@ test.describe('Save for later', () => {
     await expect(card(page).getByRole('status')).toHaveText('Offer saved for later.');
     await save.click({ force: true });
     await expectHits(mock, 'save_for_later', 1, 1001);
-    await page.waitForTimeout(400);
+    await quiet(page, mock);
     expect(hits(mock, 'save_for_later')).toHaveLength(1);
     // Another offer, then this one again (as the unit's Previous does): still saved, nothing re-sent.
     await card(page).evaluate((element, other) => {
@@ -128,7 +131,7 @@ test.describe('Save for later', () => {
       return el.updateComplete.then(() => (el.offer = saved));
     }, data.offers[1]);
     await expect(save).toHaveText('Saved');
-    await page.waitForTimeout(300);
+    await quiet(page, mock);
     expect(hits(mock, 'save_for_later')).toHaveLength(1);
     expect(await detailsOf(page, 'adpx-save-for-later')).toEqual([
       { current: 1, total: data.count, offer_id: 1001, url: data.offers[0]?.save_for_later_url },
@@ -143,7 +146,7 @@ test.describe('Save for later', () => {
     const save = card(page).locator('[part~="save"]');
     await save.click();
     await expect.poll(async () => (await detailsOf(page, 'adpx-save-for-later')).length).toBe(1);
-    await page.waitForTimeout(600);
+    await quiet(page, mock);
     expect(hits(mock, 'save_for_later')).toHaveLength(0);
     await expect(save).toHaveText('Save for later');
   });
@@ -178,7 +181,9 @@ test.describe('Privacy', () => {
     let opened = 0;
     context.on('page', () => (opened += 1));
     await card(page).getByRole('link', { name: 'Privacy' }).click();
-    await page.waitForTimeout(500);
+    await expect.poll(async () => (await detailsOf(page, 'adpx-url-clicked')).length).toBe(1);
+    // The click's handler has run (url_clicked) and the page and the mock are quiet.
+    await quiet(page, mock);
     expect(opened).toBe(0);
     expect(page.url()).toContain('/card.html');
     expect(await detailsOf(page, 'adpx-url-clicked')).toEqual([{ target_url: data.privacy_url }]);
