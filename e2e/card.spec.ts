@@ -2,7 +2,7 @@ import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import type { MockOffersService } from '../src/server/mock/index.js';
 import type { Offer, OffersResponse } from '../src/model/types.js';
-import { animationsSettled, expect, test } from './fixtures.js';
+import { animationsSettled, expect, imagesSettled, quiet, test, watchFetches } from './fixtures.js';
 
 /**
  * The card's fragments: texts chosen by the card's own width, the image, the QR code, loyalty,
@@ -51,6 +51,8 @@ async function chosenImage(page: Page, width: string | number) {
     .evaluate((el) => el.getBoundingClientRect().width);
   return { url: new URL(src), frame };
 }
+
+test.beforeEach(({ page }) => watchFetches(page));
 
 test.describe('texts follow the card width, not the window', () => {
   test('at 1280px a 320px card reads the short texts and a 720px card the long ones, one pair each in the accessibility tree', async ({
@@ -179,7 +181,8 @@ test.describe('image', () => {
       .evaluateAll((els) => els.map((e) => e.getBoundingClientRect().height));
     await chosenImage(page, 320);
     await chosenImage(page, 720);
-    await page.waitForTimeout(300);
+    // Both images are in; once the page is quiet their layout is done and any shift is reported.
+    await quiet(page, mock);
     const after = await page
       .locator('adpx-offer')
       .evaluateAll((els) => els.map((e) => e.getBoundingClientRect().height));
@@ -277,7 +280,9 @@ test.describe('other fragments', () => {
       await expect(card.locator('[part~="advertiser"]')).toHaveText(`Offer from ${payload}`);
       await expect(card.locator('img[src="x"], b, i, u')).toHaveCount(0);
     }
-    await page.waitForTimeout(300);
+    // Any image in the page has loaded or failed (an onerror would have run), and the page is quiet.
+    await imagesSettled(page);
+    await quiet(page, mock);
     expect(await page.evaluate(() => (window as unknown as { pwned?: number }).pwned)).toBeUndefined();
   });
 
