@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { SANITIZER_PATHS, sanitizerFileRequested, useSanitizerPath } from './cases/sanitizer-paths.js';
-import { events, expect, recordEvents, test } from './fixtures.js';
+import { events, expect, imagesSettled, quiet, recordEvents, test, watchFetches } from './fixtures.js';
 
 /**
  * The strictest policy a publisher is likely to have: no inline script or style, Trusted Types.
@@ -81,7 +81,10 @@ async function openBoth(page: Page): Promise<void> {
 
 for (const path of SANITIZER_PATHS) {
   test.describe(`terms under a strict CSP with Trusted Types, ${path} path`, () => {
-    test.beforeEach(({ page }) => useSanitizerPath(page, path));
+    test.beforeEach(async ({ page }) => {
+      await useSanitizerPath(page, path);
+      await watchFetches(page);
+    });
 
     test('both modes open and show the terms with zero violations and zero CSP messages', async ({
       page,
@@ -97,7 +100,10 @@ for (const path of SANITIZER_PATHS) {
         .evaluate((el) => getComputedStyle(el).textDecorationLine);
       expect(decoration).toBe('underline');
 
-      await page.waitForTimeout(300);
+      // Violation reports are events queued as tasks: once images, animations and a task are done,
+      // any report of the rendering has been dispatched.
+      await imagesSettled(page);
+      await quiet(page, mock);
       expect(await violations(page)).toEqual([]);
       expect(record.console).toEqual([]);
       expect(record.errors).toEqual([]);
@@ -110,12 +116,14 @@ for (const path of SANITIZER_PATHS) {
     }) => {
       const record = await openCspPage(page, `${mock.url}/csp.html?hostile`);
       await expect(page.locator('#terms-accordion').getByRole('button', { name: /Terms/ })).toBeVisible();
-      await page.waitForTimeout(200);
+      await imagesSettled(page);
+      await quiet(page, mock);
       // Nothing is parsed before the terms are opened.
       expect(await violations(page)).toEqual([]);
       await openBoth(page);
       await expect(page.locator('#terms-accordion').getByText('bad')).not.toHaveAttribute('href');
-      await page.waitForTimeout(300);
+      await imagesSettled(page);
+      await quiet(page, mock);
       // Chromium reports inline style and handler attributes when DOMPurify's inert document parses
       // them (see docs/decisions/003). Those are reports of markup that is blocked and then removed;
       // the rendering itself must cause no other violation.
