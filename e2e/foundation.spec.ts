@@ -1,7 +1,19 @@
 import type { Page } from '@playwright/test';
-import { events, expect, expectHits, hits, recordEvents, test } from './fixtures.js';
+import {
+  debugLines,
+  events,
+  expect,
+  expectHits,
+  hits,
+  quiet,
+  recordEvents,
+  test,
+  watchFetches,
+} from './fixtures.js';
 
 const card = (page: Page) => page.locator('adpx-offers adpx-offer');
+
+test.beforeEach(({ page }) => watchFetches(page));
 
 test.describe('one offer end to end', () => {
   test.beforeEach(async ({ page }) => recordEvents(page));
@@ -13,7 +25,7 @@ test.describe('one offer end to end', () => {
     expect(first?.path).toBe('/native/v2/offers.json');
     await expectHits(mock, 'pixel', 1);
     await expectHits(mock, 'adv_pixel', 1);
-    await page.waitForTimeout(500);
+    await quiet(page, mock);
     expect(hits(mock, 'pixel')).toHaveLength(1);
     const shown = (await events(page)).filter((e) => e.type === 'adpx-impression');
     expect(shown).toHaveLength(1);
@@ -25,16 +37,21 @@ test.describe('one offer end to end', () => {
     page,
     mock,
   }) => {
-    await page.goto(`${mock.url}/unit.html?before=3000`);
+    const lines = debugLines(page);
+    await page.goto(`${mock.url}/unit.html?before=3000&debug`);
     await expect(card(page).getByRole('heading')).toHaveCount(1);
-    await page.waitForTimeout(800);
+    // The card was measured below the fold and the rule said no: the moment a pixel would have gone.
+    await expect.poll(() => lines.some((line) => line.includes('rule does not hold'))).toBe(true);
+    await quiet(page, mock);
     expect(hits(mock, 'pixel')).toHaveLength(0);
     await card(page).scrollIntoViewIfNeeded();
     await expectHits(mock, 'pixel', 1);
     await page.mouse.wheel(0, -4000);
-    await page.waitForTimeout(200);
+    await expect(card(page)).not.toBeInViewport();
+    await quiet(page, mock);
     await card(page).scrollIntoViewIfNeeded();
-    await page.waitForTimeout(500);
+    await expect(card(page)).toBeInViewport();
+    await quiet(page, mock);
     expect(hits(mock, 'pixel')).toHaveLength(1);
   });
 
@@ -64,7 +81,7 @@ test.describe('one offer end to end', () => {
     await expectHits(mock, 'close', 1);
     await expect(card(page)).toHaveCount(0);
     await page.evaluate(() => document.querySelector('adpx-offers')?.close());
-    await page.waitForTimeout(300);
+    await quiet(page, mock);
     expect(hits(mock, 'close')).toHaveLength(1);
     const closed = (await events(page)).filter((e) => e.type === 'adpx-closed-ads');
     expect(closed[0]?.detail).toEqual({ reason: 'user' });
@@ -145,7 +162,7 @@ test.describe('script tag that does not block the page', () => {
     ).toBe(false);
     await expect(card(page).getByRole('heading')).toBeVisible();
     await expectHits(mock, 'pixel', 1);
-    await page.waitForTimeout(300);
+    await quiet(page, mock);
     expect(hits(mock, 'pixel')).toHaveLength(1);
   });
 
@@ -156,7 +173,7 @@ test.describe('script tag that does not block the page', () => {
     await page.goto(`${mock.url}/async-api.html`);
     await expect(card(page).getByRole('heading')).toBeVisible();
     await expectHits(mock, 'pixel', 1);
-    await page.waitForTimeout(300);
+    await quiet(page, mock);
     expect(hits(mock, 'pixel')).toHaveLength(1);
   });
 });
