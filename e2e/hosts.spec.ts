@@ -3,7 +3,8 @@
  * (docs/api.md), and inside a bridge host no URL ever opens inside the WebView.
  */
 import type { Frame, Page } from '@playwright/test';
-import { events, expect, expectHits, hits, recordEvents, test } from './fixtures.js';
+import type { MockOffersService } from '../src/server/mock/index.js';
+import { events, expect, expectHits, hits, quiet, recordEvents, test, watchFetches } from './fixtures.js';
 
 type Host = 'ios' | 'android' | 'rn' | 'flutter';
 
@@ -49,6 +50,8 @@ async function initWithCallback(page: Page, origin: string): Promise<void> {
 }
 
 const unit = (page: Page | Frame) => page.locator('adpx-offers');
+
+test.beforeEach(({ page }) => watchFetches(page));
 const card = (page: Page | Frame) => page.locator('adpx-offers adpx-offer');
 
 test.describe('message shapes per host', () => {
@@ -68,7 +71,7 @@ test.describe('message shapes per host', () => {
       await expect
         .poll(async () => (await events(page)).some((e) => e.type === 'adpx-url-clicked'))
         .toBe(true);
-      await page.waitForTimeout(300);
+      await quiet(page, mock);
 
       const dom = await events(page);
       const messages = await hostMessages(page);
@@ -112,7 +115,7 @@ test.describe('message shapes per host', () => {
     await initWithCallback(page, mock.url);
     await expect(card(page).getByRole('heading')).toBeVisible();
     await expectHits(mock, 'pixel', 1);
-    await page.waitForTimeout(300);
+    await quiet(page, mock);
     const calls = await page.evaluate(() => (window as unknown as { calls: unknown[] }).calls);
     const dom = await events(page);
     expect(calls).toEqual(dom.map((e) => [sdkName(e.type), e.detail]));
@@ -131,7 +134,7 @@ test.describe('message shapes per host', () => {
     expect(message).toMatchObject({ event: 'url_clicked', payload: { target_url: expect.any(String) } });
     const calls = await page.evaluate(() => (window as unknown as { calls: unknown[][] }).calls);
     expect(calls.filter(([event]) => event === 'url_clicked')).toHaveLength(1);
-    await page.waitForTimeout(300);
+    await quiet(page, mock);
     expect(await hostMessages(page)).toHaveLength(1);
     expect(page.context().pages()).toHaveLength(1);
   });
@@ -165,7 +168,10 @@ test.describe('no navigation inside bridge hosts', () => {
       await card(page).locator('[part~="terms-toggle"]').click();
       await card(page).locator('[part~="terms-content"] a').first().click();
       await card(page).locator('[part~="accept"]').click();
-      await page.waitForTimeout(500);
+      await expect
+        .poll(async () => (await events(page)).filter((e) => e.type === 'adpx-url-clicked').length)
+        .toBeGreaterThanOrEqual(4);
+      await quiet(page, mock);
 
       expect(page.url()).toBe(url);
       expect(opened).toEqual([]);
@@ -229,6 +235,24 @@ test.describe('iframe host', () => {
       () => (window as unknown as { received: Array<{ origin: string; data: unknown }> }).received,
     );
 
+  /**
+   * Posts a sentinel from the child to the parent and waits for it: messages are delivered in the
+   * order they were posted, so once it is in, every message the child posted before it has been
+   * delivered or dropped. Returns what the parent received before the sentinel.
+   */
+  async function receivedBefore(page: Page, mock: MockOffersService, child: Frame) {
+    await quiet(page, mock);
+    await child.evaluate(() => window.parent.postMessage('adpx-test-sentinel', '*'));
+    await expect
+      .poll(async () => (await received(page)).some((m) => m.data === 'adpx-test-sentinel'))
+      .toBe(true);
+    const all = await received(page);
+    return all.slice(
+      0,
+      all.findIndex((m) => m.data === 'adpx-test-sentinel'),
+    );
+  }
+
   const message = (event: string, payload: object) => ({
     type: 'adpxCallback',
     event,
@@ -246,8 +270,7 @@ test.describe('iframe host', () => {
     const frame = await openIframeHost(page, parent, child, { autoShow: true });
     await expect(card(frame).getByRole('heading')).toBeVisible();
     await expect.poll(async () => (await received(page)).length).toBeGreaterThanOrEqual(3);
-    await page.waitForTimeout(300);
-    const got = await received(page);
+    const got = await receivedBefore(page, mock, frame);
     expect(got.every((m) => m.origin === child)).toBe(true);
     expect(got.map((m) => m.data)).toEqual([
       message('ads_found', { total: 3 }),
@@ -265,8 +288,7 @@ test.describe('iframe host', () => {
     const frame = await openIframeHost(page, mock.url, child, { autoShow: true, parentOrigin: wrong });
     await expect(card(frame).getByRole('heading')).toBeVisible();
     await expectHits(mock, 'pixel', 1);
-    await page.waitForTimeout(300);
-    expect(await received(page)).toEqual([]);
+    expect(await receivedBefore(page, mock, frame)).toEqual([]);
   });
 
   test('a configured parentOrigin that matches receives the events', async ({ page, mock }) => {
