@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { digitsIntlWritesOtherwise } from './cases/digits.js';
 import { SANITIZER_FILE, useSanitizerPath } from './cases/sanitizer-paths.js';
 import { LATIN_DIGITS } from '../src/i18n/messages.js';
-import { expect, expectHits, test } from './fixtures.js';
+import { expect, expectHits, quiet, test, watchFetches } from './fixtures.js';
 
 /**
  * The unit speaks the page's language (docs/i18n.md): resolved from lang attributes, right to left
@@ -107,6 +107,7 @@ test('a unit removed while its words load, offers in hand, fires nothing afterwa
 }) => {
   let release = () => {};
   const held = new Promise<void>((resolve) => (release = resolve));
+  await watchFetches(page);
   await page.route(/adpx-offers\.locales\.json/, async (route) => {
     await held;
     await route.continue().catch(() => {});
@@ -124,7 +125,23 @@ test('a unit removed while its words load, offers in hand, fires nothing afterwa
     unit?.remove();
   });
   release();
-  await page.waitForTimeout(1_000);
+  // A second unit waits for the same words (the file is loaded once per page): once it speaks
+  // German, the words reached the removed unit's load before it, so whatever that load would do
+  // afterwards has had its chance. The second unit goes too, so the page is as the test left it.
+  await page.evaluate(() => {
+    const other = document.createElement('adpx-offers');
+    other.id = 'sentinel';
+    for (const [name, value] of [
+      ['api-key', 'test-key'],
+      ['endpoint', location.origin],
+      ['placement', 'checkout'],
+    ] as const)
+      other.setAttribute(name, value);
+    document.getElementById('wrap')?.append(other);
+  });
+  await expect(page.locator('#sentinel [part~="progress"]')).toHaveText('1 von 3');
+  await quiet(page, mock);
+  await page.evaluate(() => document.getElementById('sentinel')?.remove());
   expect(await page.evaluate(() => (window as unknown as { seen: string[] }).seen)).toEqual([]);
   expect(await page.evaluate(() => document.querySelector('adpx-offers'))).toBeNull();
 });
