@@ -5,9 +5,11 @@
  */
 import type { Frame, Page } from '@playwright/test';
 import { tcString } from '../test/consent/strings.js';
-import { expect, expectHits, test } from './fixtures.js';
+import { expect, expectHits, quiet, test, watchFetches } from './fixtures.js';
 
 const PREFETCH = { prefetch: true, autoLoad: true, autoShow: false };
+
+test.beforeEach(({ page }) => watchFetches(page));
 const CHECKOUT = { prefetch: true, autoLoad: true, autoShow: true };
 
 /** Adds a WebView (an iframe of webview.html with the fake RN bridge) to the app page. */
@@ -63,7 +65,7 @@ test.describe('SDK prefetch', () => {
       name: 'ads_found',
       total: 3,
     });
-    await page.waitForTimeout(800);
+    await quiet(page, mock);
     expect(mock.beacons()).toHaveLength(0);
     expect(await names(hidden)).toEqual(['ads_found']);
     await expect(card(hidden)).toHaveCount(0);
@@ -87,7 +89,7 @@ test.describe('SDK prefetch', () => {
     expect((await received(hidden)).map((m) => m.payload)).toEqual([{ total: 0 }, { total: 0 }]);
     const checkout = await addWebView(page, 'checkout', { ...CHECKOUT, ...config });
     await expect.poll(() => names(checkout)).toEqual(['ads_found', 'no_ads_found']);
-    await page.waitForTimeout(300);
+    await quiet(page, mock);
     await expect(card(checkout)).toHaveCount(0);
     expect(mock.requests()).toHaveLength(1);
     expect(mock.beacons()).toHaveLength(0);
@@ -98,7 +100,18 @@ test.describe('SDK prefetch', () => {
     const ttl = { prefetchTtlMs: 300 };
     const hidden = await addWebView(page, 'prefetch', { ...PREFETCH, ...ttl }, { hidden: true });
     await expect.poll(() => names(hidden)).toEqual(['ads_found']);
-    await page.waitForTimeout(600);
+    // The time under test: wait until the stored entry is older than its TTL, by its own savedAt.
+    await expect
+      .poll(() =>
+        hidden.evaluate(() => {
+          const key = Object.keys(localStorage).find((k) => k.startsWith('adpx:prefetch:'));
+          const entry = key
+            ? (JSON.parse(localStorage.getItem(key) ?? 'null') as { savedAt?: unknown })
+            : null;
+          return typeof entry?.savedAt === 'number' ? Date.now() - entry.savedAt : -1;
+        }),
+      )
+      .toBeGreaterThan(ttl.prefetchTtlMs);
     const checkout = await addWebView(page, 'checkout', { ...CHECKOUT, ...ttl });
     await expect(card(checkout).getByRole('heading')).toBeVisible();
     expect(mock.requests()).toHaveLength(2);
@@ -258,7 +271,7 @@ test.describe('API prefetch', () => {
     expect(result?.outcomes).toEqual([false, false, false]);
     expect(result?.ready).toBe(false);
     expect(result?.reloaded).toBe(false);
-    await page.waitForTimeout(300);
+    await quiet(page, mock);
     await expect(page.locator('adpx-offers adpx-offer')).toHaveCount(0);
     const messages = await page.evaluate(
       () =>
