@@ -3,7 +3,17 @@
  * configuration sources, load/show/close, callbacks, margins, settings and styles.
  */
 import type { Page } from '@playwright/test';
-import { animationsSettled, events, expect, expectHits, hits, recordEvents, test } from './fixtures.js';
+import {
+  animationsSettled,
+  events,
+  expect,
+  expectHits,
+  hits,
+  quiet,
+  recordEvents,
+  test,
+  watchFetches,
+} from './fixtures.js';
 
 /** The WebView stand-in; `init` is merged over { accountId: 'test-key', endpoint: origin }. */
 function webview(
@@ -18,6 +28,8 @@ function webview(
 }
 
 const card = (page: Page) => page.locator('adpx-offers adpx-offer');
+
+test.beforeEach(({ page }) => watchFetches(page));
 const box = (page: Page) => page.locator('adpx-offers [part~="dialog"]');
 const initResult = (page: Page) =>
   page.evaluate(() => (window as unknown as { initResult: unknown }).initResult);
@@ -46,7 +58,7 @@ test.describe('loading and init order', () => {
     await page.goto(
       webview(mock.url, { config: { accountId: 'test-key', endpoint: mock.url, autoShow: true } }),
     );
-    await page.waitForTimeout(600);
+    await quiet(page, mock);
     expect(mock.requests()).toHaveLength(0);
     await expect(page.locator('adpx-offers')).toHaveCount(0);
     const api = await page.evaluate(() =>
@@ -71,7 +83,7 @@ test.describe('loading and init order', () => {
       return window.Adpx === first && window.Adpx?.isReady() === false;
     });
     expect(same).toBe(true);
-    await page.waitForTimeout(300);
+    await quiet(page, mock);
     expect(mock.requests()).toHaveLength(1);
     await expect(page.locator('adpx-offers')).toHaveCount(1);
   });
@@ -87,7 +99,7 @@ test.describe('loading and init order', () => {
     await initWithCallback(page, { accountId: 'test-key', endpoint: mock.url, autoShow: true });
     await card(page).locator('[part~="decline"]').click();
     await expectHits(mock, 'pixel', 2);
-    await page.waitForTimeout(400);
+    await quiet(page, mock);
     expect(mock.requests()).toHaveLength(1);
     expect(hits(mock, 'pixel')).toHaveLength(2);
     expect(hits(mock, 'no_thanks_click')).toHaveLength(1);
@@ -441,7 +453,7 @@ test.describe('load, show, close', () => {
       ['dismiss', { reason: 'api' }],
     ]);
     await page.evaluate(() => window.Adpx?.close());
-    await page.waitForTimeout(200);
+    await quiet(page, mock);
     expect(hits(mock, 'close')).toHaveLength(1);
     const reloaded = await page.evaluate(async () => (await window.Adpx?.load()) && window.Adpx?.show());
     expect(reloaded).toBe(true);
@@ -551,7 +563,7 @@ test.describe('load, show, close', () => {
     // The payload's placement wins over the configured one (spec: it may hold the body fields).
     expect(mock.requests()[0]?.body).toMatchObject({ orderid: 'G-1', placement: 'thank_you' });
     expect(mock.requests()[1]?.body).toMatchObject({ placement: 'checkout' });
-    await page.waitForTimeout(300);
+    await quiet(page, mock);
     expect(mock.beacons()).toHaveLength(0);
     await expect(page.locator('adpx-offers')).toHaveCount(0);
   });
@@ -704,7 +716,9 @@ test.describe('settings and styles from AdpxConfig', () => {
   test('delay holds the unit back for that many seconds', async ({ page, mock }) => {
     await page.goto(webview(mock.url, { init: { autoShow: true, settings: { delay: 2 } } }));
     await expect.poll(() => mock.requests().length).toBe(1);
-    await page.waitForTimeout(500);
+    // The offers are in and the page is quiet: without the delay the unit would be shown by now.
+    // (The 2 s run from init; the machine would have to take that long to settle for this to race.)
+    await quiet(page, mock);
     await expect(card(page)).toHaveCount(0);
     await expect(card(page).getByRole('heading')).toBeVisible({ timeout: 5000 });
   });
