@@ -1,7 +1,7 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import type { AdpxOffersElement } from '../src/elements/adpx-offers.js';
-import { expect, expectHits, hits, test } from './fixtures.js';
+import { animationsSettled, expect, expectHits, hits, test } from './fixtures.js';
 
 /**
  * Accessibility of the unit in every layout and state, at a phone width and a desktop width: axe
@@ -182,6 +182,68 @@ test.describe('keyboard', () => {
       expect(reached.some((id) => id.includes('part=accept'))).toBe(true);
       expect(reached.some((id) => id.includes('part=decline'))).toBe(true);
     });
+  }
+
+  /**
+   * Where the focused control's ring (outline width + offset) is cut off by an ancestor that clips
+   * its overflow (a scrolling area, the dialog), looked up through shadow roots. Empty: all drawn.
+   */
+  const clippedRing = (page: Page) =>
+    page.evaluate(() => {
+      let el: Element | null = document.activeElement;
+      while (el?.shadowRoot?.activeElement) el = el.shadowRoot.activeElement;
+      if (!el) return ['nothing focused'];
+      const style = getComputedStyle(el);
+      const ring = parseFloat(style.outlineWidth) + parseFloat(style.outlineOffset);
+      const box = el.getBoundingClientRect();
+      const clips: string[] = [];
+      for (let node: Node | null = el; node;) {
+        const parent: Node | null = node.parentNode;
+        node = parent instanceof ShadowRoot ? parent.host : parent;
+        if (!(node instanceof Element) || node === document.body) break;
+        const s = getComputedStyle(node);
+        if ((s.overflowX === 'visible' && s.overflowY === 'visible') || s.display === 'contents') continue;
+        const r = node.getBoundingClientRect();
+        const left = r.left + parseFloat(s.borderLeftWidth);
+        const top = r.top + parseFloat(s.borderTopWidth);
+        const cut =
+          box.left - ring < left - 0.5 ||
+          box.top - ring < top - 0.5 ||
+          box.right + ring > left + node.clientWidth + 0.5 ||
+          box.bottom + ring > top + node.clientHeight + 0.5;
+        if (cut)
+          clips.push(`${el.getAttribute('part') ?? el.tagName} cut by ${node.tagName}.${node.className}`);
+      }
+      return clips;
+    });
+
+  for (const layout of ['inline', 'popup', 'fullscreen', 'list']) {
+    for (const size of WIDTHS) {
+      test(`${layout} at ${size.width}px: no focus ring is cut off by a scrolling area or the dialog`, async ({
+        page,
+        mock,
+      }) => {
+        await page.setViewportSize(size);
+        await page.goto(`${mock.url}/unit-lab.html?layout=${layout}&heading=Offers`);
+        await expect(cards(page).first()).toBeVisible();
+        await animationsSettled(page);
+        const seen = new Set<string>();
+        const cut: string[] = [];
+        for (let i = 0; i < 60; i++) {
+          await page.keyboard.press('Tab');
+          const info = await focusInfo(page);
+          if (!info?.inUnit) {
+            if (seen.size > 0) break;
+            continue;
+          }
+          if (seen.has(info.id)) break;
+          seen.add(info.id);
+          cut.push(...(await clippedRing(page)));
+        }
+        expect(seen.size).toBeGreaterThanOrEqual(8);
+        expect(cut).toEqual([]);
+      });
+    }
   }
 
   test('Enter and Space operate the controls', async ({ page, mock }) => {

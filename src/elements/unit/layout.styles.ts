@@ -43,9 +43,15 @@ export const layoutStyles = css`
   .box > .nav {
     grid-row: 3;
   }
+  /* The scrolling area reaches past the card (negative margin, as much padding), so no control's
+     focus ring (3px, 2px away) is cut off by its edge, scrolled or not: 6px on three sides, and at
+     the end the row gap (the card's last links reach 8px below its text, their ring 5px more). */
   .box > .body {
     grid-row: 2;
     min-height: 0;
+    margin: -6px -6px calc(var(--_gap) * -0.75);
+    padding: 6px 6px 14px;
+    scroll-padding: 6px 6px 14px;
     overflow: auto;
     overscroll-behavior: contain;
   }
