@@ -298,3 +298,81 @@ test.describe('announcements', () => {
     expect((await focusInfo(page))?.id).toContain('Close');
   });
 });
+
+test.describe('reflow and text size', () => {
+  /** Long unbreakable words from the service, as German offers have them. */
+  async function longWords(page: Page): Promise<void> {
+    await page.route(/\/native\/v[24]\/offers\.json/, async (route) => {
+      const response = await route.fetch();
+      const json = (await response.json()) as { data: { offers: [Record<string, unknown>] } };
+      Object.assign(json.data.offers[0], {
+        advertiser_name: 'Donaudampfschifffahrtsgesellschaft',
+        cta_yes: 'Versicherungsbestätigungsanfrage',
+      });
+      await route.fulfill({ response, json });
+    });
+  }
+
+  /** Elements of the unit (shadow trees included) drawn outside its box, or scrolling sideways. */
+  const spills = (page: Page) =>
+    page.evaluate(() => {
+      const host = document.querySelector('adpx-offers');
+      const frame = host?.shadowRoot?.querySelector('[part~="unit"]')?.getBoundingClientRect();
+      if (!host?.shadowRoot || !frame) return ['no unit'];
+      const found: string[] = [];
+      const walk = (root: ParentNode) => {
+        for (const el of root.querySelectorAll('*')) {
+          if (el.shadowRoot) walk(el.shadowRoot);
+          if (!el.checkVisibility() || el.matches('.overlay') || el.closest('.visually-hidden')) continue;
+          const r = el.getBoundingClientRect();
+          const name = `${el.tagName.toLowerCase()}.${el.getAttribute('class') ?? ''}`;
+          if (r.width > 0 && (r.left < frame.left - 1 || r.right > frame.right + 1))
+            found.push(`${name} outside`);
+          if (el.scrollWidth > el.clientWidth + 1 && el.clientWidth > 0)
+            found.push(`${name} scrolls sideways`);
+        }
+      };
+      walk(host.shadowRoot);
+      if (document.documentElement.scrollWidth > innerWidth) found.push('the page scrolls sideways');
+      return found;
+    });
+
+  for (const layout of ['inline', 'popup', 'list']) {
+    test(`${layout} at 320px with 200% text in German, long words from the service: nothing spills out of the unit`, async ({
+      page,
+      mock,
+    }) => {
+      await page.setViewportSize({ width: 320, height: 640 });
+      await longWords(page);
+      await page.goto(`${mock.url}/unit-lab.html?layout=${layout}&lang=de&text-size=200&heading=Angebote`);
+      await expect(cards(page).first()).toBeVisible();
+      await expect(cards(page).first().getByText('Donaudampfschifffahrtsgesellschaft')).toBeVisible();
+      await animationsSettled(page);
+      expect(await spills(page)).toEqual([]);
+      await termsToggle(page).first().click();
+      await expect(page.locator('adpx-offers [part~="terms-content"]').filter({ visible: true })).toHaveCount(
+        1,
+      );
+      expect(await spills(page)).toEqual([]);
+    });
+  }
+
+  test('the terms dialog at 320px with 200% text: its Close button stays inside it', async ({
+    page,
+    mock,
+  }) => {
+    await page.setViewportSize({ width: 320, height: 640 });
+    await page.goto(`${mock.url}/unit-lab.html?terms=modal&lang=de&text-size=200`);
+    await expect(cards(page).first()).toBeVisible();
+    await termsToggle(page).first().click();
+    const dialog = page.locator('adpx-offers [part~="terms-dialog"]');
+    await expect(dialog).toBeVisible();
+    const close = page.locator('adpx-offers [part~="terms-close"]');
+    await expect(close).toHaveText('Schließen');
+    const [box, button] = await Promise.all([dialog.boundingBox(), close.boundingBox()]);
+    if (!box || !button) throw new Error('terms dialog not drawn');
+    expect(button.x).toBeGreaterThanOrEqual(box.x);
+    expect(button.x + button.width).toBeLessThanOrEqual(box.x + box.width);
+    expect(await dialog.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+  });
+});

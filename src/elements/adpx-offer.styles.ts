@@ -47,6 +47,10 @@ const layoutStyles = css`
     border: 1px solid var(--_border);
     border-radius: var(--_radius);
     text-align: start;
+    /* A word longer than the card (a German compound, an advertiser's name, a CTA from the
+       service) breaks rather than pushing the card wider than its column; inherited by every
+       text and control of the card, the terms included. */
+    overflow-wrap: anywhere;
   }
   .media {
     position: relative;

@@ -19,6 +19,7 @@ const ownStyles = css`
     font-family: var(--_font);
     font-size: var(--_size);
     color: var(--_fg);
+    overflow-wrap: anywhere;
   }
   :host([hidden]),
   [hidden] {
@@ -98,8 +99,10 @@ const ownStyles = css`
   dialog::backdrop {
     background: var(--adpx-backdrop-color, rgb(0 0 0 / 0.45));
   }
+  /* With large text on a narrow screen, Close goes below the title instead of out of the dialog. */
   .dialog-header {
     display: flex;
+    flex-wrap: wrap;
     align-items: center;
     justify-content: space-between;
     gap: var(--_gap);
