@@ -376,3 +376,45 @@ test.describe('reflow and text size', () => {
     expect(await dialog.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
   });
 });
+
+test.describe('forced colours', () => {
+  test.use({ colorScheme: 'light' });
+
+  /** The boxed buttons on screen (not the link-like ones): each keeps a border in forced colours. */
+  const borderless = (page: Page) =>
+    page.evaluate(() => {
+      const found: string[] = [];
+      const walk = (root: ParentNode) => {
+        for (const el of root.querySelectorAll('button')) {
+          if (!el.checkVisibility() || el.matches('.extra, .toggle')) continue;
+          const s = getComputedStyle(el);
+          if (s.borderTopStyle === 'none' || parseFloat(s.borderTopWidth) < 1) {
+            found.push(`${el.getAttribute('part')} ${el.textContent?.trim() ?? ''}`);
+          }
+        }
+        for (const el of root.querySelectorAll('*')) if (el.shadowRoot) walk(el.shadowRoot);
+      };
+      const root = document.querySelector('adpx-offers')?.shadowRoot;
+      if (root) walk(root);
+      return found;
+    });
+
+  test('every boxed button keeps its boundary, the end card’s Close included, and shows its focus ring', async ({
+    page,
+    mock,
+  }) => {
+    await page.emulateMedia({ forcedColors: 'active' });
+    await page.goto(`${mock.url}/unit-lab.html?heading=Offers`);
+    await expect(cards(page).first()).toBeVisible();
+    expect(await borderless(page)).toEqual([]);
+    const next = unit(page).getByRole('button', { name: 'Next offer' });
+    for (let i = 0; i < 3; i++) await next.click();
+    const endClose = page.locator('adpx-offers [part~="end"] [part~="close"]');
+    await expect(endClose).toBeVisible();
+    expect(await borderless(page)).toEqual([]);
+    await page.keyboard.press('Shift+Tab');
+    await page.keyboard.press('Tab');
+    await expect(endClose).toBeFocused();
+    expect(await endClose.evaluate((el) => getComputedStyle(el).outlineStyle)).toBe('solid');
+  });
+});

@@ -197,10 +197,11 @@ const controlStyles = css`
     margin: 0 0 calc(var(--_gap) / 2);
     color: var(--adpx-muted-color);
   }
+  /* A transparent border: invisible here, the button's outline in forced colours. */
   .end-close {
     min-height: 44px;
     padding: 0 28px;
-    border: 0;
+    border: 1px solid transparent;
     border-radius: 999px;
     background: var(--adpx-primary-color);
     color: var(--adpx-on-primary-color);
