@@ -418,3 +418,61 @@ test.describe('forced colours', () => {
     expect(await endClose.evaluate((el) => getComputedStyle(el).outlineStyle)).toBe('solid');
   });
 });
+
+test.describe('headings', () => {
+  /**
+   * The headings as Chromium's accessibility tree exposes them to assistive technology, levels
+   * included (Playwright's own role engine reads an `<h2>`'s level from its tag and ignores its
+   * `aria-level`; the browser does not).
+   */
+  async function headings(page: Page): Promise<Array<[string, number]>> {
+    const cdp = await page.context().newCDPSession(page);
+    const { nodes } = (await cdp.send('Accessibility.getFullAXTree')) as {
+      nodes: Array<{
+        ignored?: boolean;
+        role?: { value?: unknown };
+        name?: { value?: unknown };
+        properties?: Array<{ name: string; value: { value?: unknown } }>;
+      }>;
+    };
+    await cdp.detach();
+    return nodes
+      .filter((node) => !node.ignored && node.role?.value === 'heading')
+      .map((node) => [
+        String(node.name?.value ?? ''),
+        Number(node.properties?.find((property) => property.name === 'level')?.value.value),
+      ]);
+  }
+  const levels = async (page: Page) => (await headings(page)).map(([, level]) => level);
+
+  test('under the unit’s own heading the cards’ headlines are level 3; without it, level 2', async ({
+    page,
+    mock,
+  }) => {
+    await page.goto(`${mock.url}/unit-lab.html?heading=Offers%20picked%20for%20you&layout=list`);
+    await expect(cards(page).getByRole('heading')).toHaveCount(3);
+    // The test page's own <h1>, the unit's heading, then its three cards.
+    await expect.poll(() => levels(page)).toEqual([1, 2, 3, 3, 3]);
+    expect((await headings(page))[1]).toEqual(['Offers picked for you', 2]);
+
+    await page.goto(`${mock.url}/unit-lab.html?layout=list`);
+    await expect(cards(page).getByRole('heading')).toHaveCount(3);
+    await expect.poll(() => levels(page)).toEqual([1, 2, 2, 2]);
+  });
+
+  test('a card used alone takes heading-level; a value outside 1–6 reads as 2', async ({ page, mock }) => {
+    await page.goto(`${mock.url}/card.html?widths=720`);
+    const card = page.locator('adpx-offer').first();
+    await expect(card.getByRole('heading')).toBeVisible();
+    await expect.poll(() => levels(page)).toEqual([2]);
+    for (const [given, level] of [
+      ['4', 4],
+      ['1', 1],
+      ['9', 2],
+      ['x', 2],
+    ] as const) {
+      await card.evaluate((el, value) => el.setAttribute('heading-level', value), given);
+      await expect.poll(() => levels(page)).toEqual([level]);
+    }
+  });
+});

@@ -109,6 +109,7 @@ export class AdpxOfferElement extends LitElement {
     showQr: { type: Boolean, attribute: 'show-qr' },
     noOfferwall: { type: Boolean, attribute: 'no-offerwall' },
     privacyUrl: { attribute: 'privacy-url' },
+    headingLevel: { type: Number, attribute: 'heading-level' },
     terms: {},
     strings: { attribute: false },
     defaultLanguage: { attribute: false },
@@ -146,6 +147,12 @@ export class AdpxOfferElement extends LitElement {
 
   /** The response's `privacy_url`: a "Privacy" link is shown when it is an http(s) URL. */
   privacyUrl?: string;
+
+  /**
+   * The headline's level in the page's outline, 1–6 (another value reads as 2): 3 under the page's
+   * own `<h2>`, for example. A unit gives its cards 3 when it shows its own `heading`, else 2.
+   */
+  headingLevel = 2;
 
   /** How the terms are revealed: `accordion` (default) or `modal`. */
   terms: TermsMode = 'accordion';
@@ -327,7 +334,7 @@ export class AdpxOfferElement extends LitElement {
         }
         <div class="body">
           <div class="intro">
-            ${advertiserTemplate(offer, m)}${headlineTemplate(copy)}${descriptionTemplate(copy)}
+            ${advertiserTemplate(offer, m)}${headlineTemplate(copy, this.headingLevel)}${descriptionTemplate(copy)}
           </div>
           ${loyaltyTemplate(offer, m)}${qrTemplate(offer, this.showQr, m)}
           ${ctaTemplate({ ...labels, onAccept: this.onAccept, onDecline: this.onDecline })}

@@ -72,6 +72,7 @@ export interface AdpxOfferAttributes {
   'show-qr'?: boolean;
   'no-offerwall'?: boolean;
   'privacy-url'?: string;
+  'heading-level'?: number | `${number}`;
   terms?: AdpxOfferElement['terms'];
 }
 

@@ -37,14 +37,16 @@ function byWidth(
 
 /**
  * The headline(s) inside `#headline`, which names the card: naming skips the hidden one, so the
- * card's name is the headline on screen.
+ * card's name is the headline on screen. Always an `<h2>` (one template, one style); another level
+ * of the page's outline is its `aria-level`.
  */
-export function headlineTemplate(copy: CardCopy): TemplateResult {
+export function headlineTemplate(copy: CardCopy, level: number): TemplateResult {
+  const ariaLevel = level !== 2 && Number.isInteger(level) && level >= 1 && level <= 6 ? level : nothing;
   return html`<div id="headline" class="headlines">
     ${byWidth(
       copy.wide.headline,
       copy.narrow.headline,
-      (text) => html`<h2 part="headline" class="headline" dir="auto">${text}</h2>`,
+      (text) => html`<h2 part="headline" class="headline" aria-level=${ariaLevel} dir="auto">${text}</h2>`,
     )}
   </div>`;
 }

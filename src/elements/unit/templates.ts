@@ -162,6 +162,7 @@ function card(v: UnitView, offer: Offer, index: number, oneAtATime: boolean): Te
     .total=${v.response.count}
     .ledger=${v.ledger}
     .frameWidth=${v.frameWidth}
+    .headingLevel=${v.heading ? 3 : 2}
     .dwell=${v.dwell}
     .debug=${v.debug}
     .terms=${v.terms}
