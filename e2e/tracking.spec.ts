@@ -592,3 +592,114 @@ test.describe('back/forward cache', () => {
     }
   });
 });
+
+/** Collects the page's `[adpx]` debug lines (every frame's). */
+function debugLines(page: Page): string[] {
+  const lines: string[] = [];
+  page.on('console', (m: ConsoleMessage) => {
+    if (m.text().startsWith('[adpx]')) lines.push(m.text());
+  });
+  return lines;
+}
+
+/** Waits for a debug line: the page's own proof that the rule was evaluated (or a beacon skipped). */
+async function logged(lines: string[], pattern: RegExp): Promise<void> {
+  await expect
+    .poll(() => lines.some((l) => pattern.test(l)), { message: `a debug line ${pattern}` })
+    .toBe(true);
+}
+
+test.describe('hidden by the page around the unit', () => {
+  // Each case: how the page hides the card, the rule's own reason, how the page then shows it
+  // (`class`: the wrapper's hiding class removed; `open`: the <details> opened; `scroll`: scrolled to).
+  const cases: Array<[string, string, string, 'class' | 'open' | 'scroll']> = [
+    ['an opacity:0 ancestor', 'wrap=opacity-0', 'hidden by CSS', 'class'],
+    ['a visibility:hidden ancestor', 'wrap=visibility-hidden', 'hidden by CSS', 'class'],
+    ['a content-visibility:hidden ancestor', 'wrap=content-hidden', 'card has zero size', 'class'],
+    ['a transform:scale(0) ancestor', 'wrap=scale-0', 'card has zero size', 'class'],
+    ['a closed <details>', 'wrap=details', 'card has zero size', 'open'],
+    [
+      'a content-visibility:auto ancestor below the fold',
+      'wrap=content-auto&before=3000',
+      'card has zero size',
+      'scroll',
+    ],
+  ];
+  for (const [name, query, reason, reveal] of cases) {
+    test(`${name}: no pixel while hidden (the rule says why), one when shown`, async ({ page, mock }) => {
+      const lines = debugLines(page);
+      await page.goto(`${mock.url}/tracking.html?debug&${query}`);
+      await cardReady(page);
+      await logged(lines, new RegExp(`rule does not hold: .*${reason}`));
+      expectCounts(mock, {}, `${name}, hidden`);
+      await page.evaluate((how) => {
+        const wrap = document.getElementById('wrap');
+        if (how === 'class') wrap?.removeAttribute('class');
+        else if (how === 'open' && wrap instanceof HTMLDetailsElement) wrap.open = true;
+        else wrap?.scrollIntoView({ block: 'start' });
+      }, reveal);
+      await expectHits(mock, 'pixel', 1);
+      await expectHits(mock, 'adv_pixel', 1);
+      expect((await events(page)).filter((e) => e.type === 'adpx-impression')).toHaveLength(1);
+    });
+  }
+
+  // IntersectionObserver's implicit root clips by every ancestor that clips: a scroller's hidden
+  // part is not in view. Under a translucent ancestor v2 says "altered", so the card's share is
+  // measured by hit tests too: over the part in view, or the clipped part would count as covered
+  // as well as out of view (59.5% in view measured as 35.7%: no impression).
+  for (const wrap of ['scroller', 'scroller,translucent']) {
+    test(`clipped by an overflow:hidden scroller (wrap=${wrap}): 40% in its view → none; 60% → one`, async ({
+      page,
+      mock,
+    }) => {
+      const lines = debugLines(page);
+      await page.goto(`${mock.url}/tracking.html?debug&wrap=${wrap}&w=400&h=200`);
+      await cardReady(page);
+      await logged(lines, /rule does not hold: ratio 0\.000/);
+      // The card's top part, `share` of its height, at the bottom of the scroller's view.
+      const scrollTo = (share: number) =>
+        page.evaluate(async (s) => {
+          const card = window.adpxProbe.card();
+          const scroller = document.getElementById('wrap');
+          if (!card || !scroller) throw new Error('no card');
+          const r = card.getBoundingClientRect();
+          scroller.scrollTop += r.top + s * r.height - scroller.getBoundingClientRect().bottom;
+          await window.adpxProbe.frames();
+        }, share);
+      await scrollTo(0.4);
+      await logged(lines, /rule does not hold: ratio 0\.3\d\d/);
+      expectCounts(mock, {}, "40% in the scroller's view");
+      await scrollTo(0.6);
+      await expectHits(mock, 'pixel', 1);
+      await logged(lines, /rule holds: ratio 0\.5\d\d/);
+      await expectHits(mock, 'adv_pixel', 1);
+    });
+  }
+
+  test('in an out-of-process frame scrolled below the top viewport: none until the frame shows the card', async ({
+    page,
+    mock,
+  }) => {
+    const lines = debugLines(page);
+    await page.goto(`${mock.url}/tracking.html?debug&frame=other&before=2000`);
+    const frame = page.frames().find((f) => f !== page.mainFrame());
+    if (!frame) throw new Error('no frame');
+    await expect.poll(() => frame.evaluate(() => window.adpxProbe.card() !== null)).toBe(true);
+    expect(new URL(frame.url()).origin).not.toBe(new URL(page.url()).origin);
+    // The card is in the frame's own viewport, the frame below the top viewport.
+    await logged(lines, /rule does not hold: ratio 0\.000/);
+    // 60 px of the frame (and of the card at its top, a large card needing 30%) in the top viewport.
+    await page.evaluate(async () => {
+      const iframe = document.querySelector('iframe');
+      if (!iframe) throw new Error('no iframe');
+      window.scrollBy(0, iframe.getBoundingClientRect().top - innerHeight + 60);
+      await window.adpxProbe.frames();
+    });
+    await logged(lines, /rule does not hold: ratio 0\.(0[5-9]\d|1\d\d|2\d\d)/);
+    expectCounts(mock, {}, 'frame 60 px into the top viewport');
+    await page.evaluate(() => document.querySelector('iframe')?.scrollIntoView({ block: 'start' }));
+    await expectHits(mock, 'pixel', 1);
+    await expectHits(mock, 'adv_pixel', 1);
+  });
+});

@@ -38,6 +38,8 @@ interface Decision {
   reason: string;
   /** Look again later: geometry qualifies but a veto without notifications applies. */
   recheck: boolean;
+  /** Look again with a fresh entry: the card intersects with no size (see `decide`). */
+  remeasure?: boolean;
 }
 
 const sameList = (a: readonly number[], b: readonly number[]): boolean =>
@@ -226,7 +228,13 @@ export class ImpressionController implements ReactiveController {
     };
     const ratio = `ratio ${entry.intersectionRatio.toFixed(3)}`;
     const plain = assessViewability(geometry);
-    if (!plain.holds) return { holds: false, reason: `${ratio}: ${plain.reason}`, recheck: false };
+    if (!plain.holds) {
+      // A card of no size that intersects (a `transform: scale(0)` ancestor, a zoom-in entrance)
+      // keeps its ratio when it grows: no threshold is crossed, so no entry would ever follow.
+      const { width, height } = entry.boundingClientRect;
+      const remeasure = entry.isIntersecting && !(width * height > 0);
+      return { holds: false, reason: `${ratio}: ${plain.reason}`, recheck: remeasure, remeasure };
+    }
     if (!this.cssVisible()) {
       return {
         holds: false,
@@ -240,7 +248,7 @@ export class ImpressionController implements ReactiveController {
     }
     // v2 says covered or visually altered: measure how much of the card really shows. v2 stays
     // false while a cover only moves or shrinks, so keep looking (also to keep a dwell honest).
-    const unoccluded = measureUnoccluded(this.host);
+    const unoccluded = measureUnoccluded(this.host, entry.intersectionRect);
     const covered = assessViewability({ ...geometry, unoccluded });
     return {
       holds: covered.holds,
@@ -262,7 +270,8 @@ export class ImpressionController implements ReactiveController {
       this.rechecks += 1;
       this.recheck = setTimeout(() => {
         this.recheck = undefined;
-        this.evaluate();
+        if (decision.remeasure) this.refresh();
+        else this.evaluate();
       }, delay);
     }
   }

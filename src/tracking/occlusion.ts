@@ -87,17 +87,19 @@ export function boxInViewport(card: Element): { box: Box; visible: Box; viewport
 }
 
 /**
- * Measures the share of `card`'s part inside its document's viewport that is not covered, by hit
- * testing in the card's own tree scope. What belongs to the card: the card and its content, and,
- * when the card lives in a component's shadow root (the offer unit), the other elements of that
- * shadow root — the unit's own close button and frame are part of the ad, not a cover over it.
- * Covers in a parent document (the card inside an iframe) are out of reach of a hit test.
+ * Measures the share of `visible`, the part of `card` in view, that is not covered, by hit testing
+ * in the card's own tree scope. `visible` is the observer's `intersectionRect`: clipped by the
+ * viewport and by every ancestor that clips (a scroller's hidden part is out of view, not a cover;
+ * measured over the card's whole box it would count twice). What belongs to the card: the card and
+ * its content, and, when the card lives in a component's shadow root (the offer unit), the other
+ * elements of that shadow root — the unit's own close button and frame are part of the ad, not a
+ * cover over it. Covers in a parent document (the card inside an iframe) are out of reach of a hit
+ * test.
  */
-export function measureUnoccluded(card: Element): number {
+export function measureUnoccluded(card: Element, visible: Box = boxInViewport(card).visible): number {
   const doc = card.ownerDocument;
   const view = doc.defaultView;
   if (!view) return 0;
-  const { visible } = boxInViewport(card);
   const root = card.getRootNode();
   const shadow = root instanceof view.ShadowRoot ? root : null;
   const scope: DocumentOrShadowRoot = shadow ?? doc;

@@ -219,6 +219,50 @@ describe('ImpressionController', () => {
     expect(fired).toEqual(['7']);
   });
 
+  it('v2 says altered: the hit test samples the part in view only (a scroller clips the rest, no cover)', () => {
+    const { host, fired, deliver } = setup();
+    const rect = (top: number, height: number) =>
+      ({
+        x: 0,
+        y: top,
+        left: 0,
+        top,
+        width: 400,
+        height,
+        right: 400,
+        bottom: top + height,
+      }) as DOMRectReadOnly;
+    // The card's box is inside the viewport, but a scroller shows only its top 60%.
+    host.getBoundingClientRect = () => rect(100, 300) as DOMRect;
+    const scroller = document.createElement('div');
+    document.elementFromPoint = (_x: number, y: number) => (y <= 280 ? host : scroller);
+    deliver({ ...entry(0.6, false), boundingClientRect: rect(100, 300), intersectionRect: rect(100, 180) });
+    expect(fired).toEqual(['7']);
+  });
+
+  it('a card that intersects with no size (a scale(0) ancestor) is measured again until it has one', () => {
+    const { fired, deliver } = setup();
+    const none = { x: 0, y: 100, left: 0, top: 100, width: 0, height: 0, right: 0, bottom: 100 };
+    deliver({ ...entry(1), boundingClientRect: none, intersectionRect: none } as IntersectionObserverEntry);
+    const asked = FakeObserver.live.observed;
+    vi.advanceTimersByTime(1000);
+    expect(FakeObserver.live.observed).toBeGreaterThan(asked);
+    expect(fired).toEqual([]);
+    // Scaled up: its ratio is still 1, the fresh entry it was asked for has its size.
+    deliver(entry(1));
+    expect(fired).toEqual(['7']);
+  });
+
+  it('a card of no size out of view (display:none) is not measured again: the observer reports its return', () => {
+    const { fired, deliver } = setup();
+    const none = { x: 0, y: 0, left: 0, top: 0, width: 0, height: 0, right: 0, bottom: 0 };
+    deliver({ ...entry(0), boundingClientRect: none, intersectionRect: none } as IntersectionObserverEntry);
+    const asked = FakeObserver.live.observed;
+    vi.advanceTimersByTime(1000);
+    expect(FakeObserver.live.observed).toBe(asked);
+    expect(fired).toEqual([]);
+  });
+
   it('observes the exact ratio at which a tall card starts to cover half the viewport', () => {
     const { deliver } = setup();
     const tall = {
