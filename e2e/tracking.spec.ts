@@ -703,3 +703,102 @@ test.describe('hidden by the page around the unit', () => {
     await expectHits(mock, 'adv_pixel', 1);
   });
 });
+
+test.describe('passing, leaving and coming back', () => {
+  // The dwell is 3 s: each pass lasts as long as it takes the test to see the clock start, far less.
+  test('fast scrolling past a card (dwell 3 s): every pass resets the clock, no pixel; parked in view → one, after 3 s', async ({
+    page,
+    mock,
+  }) => {
+    test.setTimeout(60_000);
+    const lines = debugLines(page);
+    const count = (code: string) => lines.filter((l) => l.startsWith(`[adpx] ${code} `)).length;
+    await page.goto(`${mock.url}/unit.html?debug&before=3000&dwell=3000`);
+    await cardReady(page);
+    for (let pass = 1; pass <= 5; pass++) {
+      await scrollCardIntoView(page);
+      await expect.poll(() => count('I7')).toBe(pass); // dwell clock started
+      await scrollToTop(page);
+      await expect.poll(() => count('I8')).toBe(pass); // dwell clock reset
+    }
+    expectCounts(mock, {}, 'five passes, each shorter than the dwell');
+    const since = await page.evaluate(() => {
+      window.adpxProbe.card()?.scrollIntoView({ block: 'center' });
+      return performance.now();
+    });
+    await expect.poll(() => hits(mock, 'pixel').length, { timeout: 10_000 }).toBe(1);
+    const at = await page.evaluate(() => window.adpxProbe.impressionAt);
+    expect((at ?? 0) - since).toBeGreaterThanOrEqual(3_000);
+    await expectHits(mock, 'adv_pixel', 1);
+    expect(count('I7')).toBe(6);
+  });
+
+  test('No thanks and at once a navigation away: no_thanks_click and the close still arrive, once', async ({
+    page,
+    mock,
+  }) => {
+    await page.addInitScript(() => {
+      document.addEventListener('adpx-ad-not-taken', () => {
+        location.href = '/landing?left=no-thanks';
+      });
+    });
+    await page.goto(`${mock.url}/unit.html`);
+    await expectHits(mock, 'pixel', 1, 1001);
+    await page.locator('adpx-offer [part~="decline"]').click();
+    await page.waitForURL(/left=no-thanks/);
+    await expectHits(mock, 'no_thanks_click', 1, 1001);
+    // The unit was up (the next offer) when the page went: its close, on pagehide, by keepalive.
+    await expectHits(mock, 'close', 1);
+    expect(hits(mock, 'pixel', 1001)).toHaveLength(1);
+    expect(hits(mock, 'adv_pixel', 1001)).toHaveLength(1);
+  });
+
+  test('back/forward cache: restored, then left again → the close of the first leave is not sent again', async ({
+    playwright,
+    mock,
+  }) => {
+    const browser = await playwright.chromium.launch({
+      executablePath: chromiumPath(),
+      args: chromiumArgs,
+      ignoreDefaultArgs: ['--disable-back-forward-cache'],
+    });
+    try {
+      const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+      await installProbe(page);
+      // Playwright loses console messages of a restored page's later pagehide: the page keeps its
+      // own record of the unit's debug lines, read when it is restored once more.
+      await page.addInitScript(() => {
+        const lines: string[] = [];
+        Object.assign(window, { adpxLines: lines });
+        const debug = console.debug.bind(console);
+        console.debug = (...args: unknown[]) => {
+          lines.push(args.map(String).join(' '));
+          debug(...args);
+        };
+      });
+      const restored = async (times: number) => {
+        await page.goBack({ waitUntil: 'commit' });
+        const shows = [false, ...Array<boolean>(times).fill(true)];
+        await expect
+          .poll(() => page.evaluate(() => window.adpxProbe.pageshows).catch(() => null))
+          .toEqual(shows);
+      };
+      await page.goto(`${mock.url}/unit.html?debug`);
+      await expectHits(mock, 'pixel', 1);
+      await page.goto(`${mock.url}/landing?left=first`);
+      await expectHits(mock, 'close', 1);
+      await restored(1);
+      await page.goto(`${mock.url}/landing?left=again`);
+      await restored(2);
+      // The unit's own record of the second leave: seen, and nothing sent.
+      const lines = await page.evaluate(() => (window as unknown as { adpxLines: string[] }).adpxLines);
+      expect(lines.filter((l) => /page left while the unit was shown/.test(l))).toHaveLength(2);
+      expect(lines.some((l) => /beacon close of offer \d+ already fired in this load; skipped/.test(l))).toBe(
+        true,
+      );
+      expectCounts(mock, { pixel: 1, adv_pixel: 1, close: 1 }, 'restored, then left again');
+    } finally {
+      await browser.close();
+    }
+  });
+});
