@@ -1,6 +1,17 @@
 import type { Page } from '@playwright/test';
 import type { AdpxOffersElement } from '../src/elements/adpx-offers.js';
-import { animationsSettled, events, expect, expectHits, hits, recordEvents, test } from './fixtures.js';
+import {
+  animationsSettled,
+  debugLines,
+  events,
+  expect,
+  expectHits,
+  hits,
+  quiet,
+  recordEvents,
+  test,
+  watchFetches,
+} from './fixtures.js';
 
 /**
  * The unit's layouts, flow, response styles and settings, against the mock service. Beacons are
@@ -34,7 +45,57 @@ async function patchResponse(
 const closedReasons = async (page: Page) =>
   (await events(page)).filter((e) => e.type === 'adpx-closed-ads').map((e) => e.detail);
 
-test.beforeEach(async ({ page }) => recordEvents(page));
+/** Scrolls the window by `dy` and waits for the position it lands on (the page's ends stop it). */
+async function scrollStep(page: Page, dy: number): Promise<void> {
+  const target = await page.evaluate((by) => {
+    const max = document.documentElement.scrollHeight - innerHeight;
+    const to = Math.max(0, Math.min(max, scrollY + by));
+    scrollBy(0, by);
+    return to;
+  }, dy);
+  await expect.poll(() => page.evaluate(() => scrollY)).toBe(target);
+}
+
+/**
+ * Records in the page when each of these events first fired (`performance.now()`), in `window.at`.
+ * Captured at the window, before any listener of the unit: the time taken can only be at or before
+ * the unit's own (a busy machine can pause the page between two listeners).
+ */
+async function stampEvents(page: Page, types: string[]): Promise<void> {
+  await page.addInitScript((names: string[]) => {
+    const at: Record<string, number> = {};
+    (window as unknown as { at: typeof at }).at = at;
+    for (const type of names)
+      window.addEventListener(type, () => (at[type] ??= performance.now()), { capture: true });
+  }, types);
+}
+
+/**
+ * Waits until `ms` have passed since the event first fired, by the page's own clock: for checks of
+ * a duration ("not yet", "not again"), where the behaviour under test is a timer of the page's.
+ * Polled, so a slow machine waits longer, never shorter; `quiet` afterwards lets a timer that came
+ * due in that time run and send what it sends.
+ */
+async function pageClockPast(page: Page, type: string, ms: number): Promise<void> {
+  await expect
+    .poll(
+      () =>
+        page.evaluate(
+          ([name, wait]) => {
+            const since = (window as unknown as { at: Record<string, number> }).at[name];
+            return since !== undefined && performance.now() - since >= wait;
+          },
+          [type, ms] as const,
+        ),
+      { timeout: ms + 10_000, intervals: [50, 100, 250] },
+    )
+    .toBe(true);
+}
+
+test.beforeEach(async ({ page }) => {
+  await watchFetches(page);
+  await recordEvents(page);
+});
 
 test.describe('inline', () => {
   test('reserves --adpx-min-height before offers arrive, so nothing below moves when they do', async ({
@@ -135,7 +196,7 @@ test.describe('popup', () => {
     await expectHits(mock, 'close', 1);
     await page.keyboard.press('Escape');
     await page.evaluate(() => document.querySelector('adpx-offers')?.close());
-    await page.waitForTimeout(300);
+    await quiet(page, mock);
     expect(hits(mock, 'close')).toHaveLength(1);
     expect(await closedReasons(page)).toEqual([{ reason: 'user' }]);
   });
@@ -144,7 +205,9 @@ test.describe('popup', () => {
     await page.goto(`${mock.url}${lab('layout=popup')}`);
     await expectHits(mock, 'pixel', 1);
     await page.mouse.click(8, 8);
-    await page.waitForTimeout(300);
+    // A close would start here: any exit animation run out, then the page's turn after it.
+    await animationsSettled(page);
+    await quiet(page, mock);
     await expect(overlay(page)).toBeVisible();
     expect(hits(mock, 'close')).toHaveLength(0);
   });
@@ -267,6 +330,8 @@ test.describe('list', () => {
     const fully = new Set<number>();
     const never = new Set(ids);
     for (let step = 0; step < 60; step++) {
+      // The page had its chance at this position: observers called back, beacons sent.
+      await quiet(page, mock);
       // Which cards are fully in view, and which have had any pixel in view, at this position.
       const seen = await cards(page).evaluateAll((els) =>
         els.map((el) => {
@@ -292,8 +357,7 @@ test.describe('list', () => {
         return (list?.getBoundingClientRect().bottom ?? 0) <= innerHeight;
       });
       if (atEnd) break;
-      await page.evaluate(() => window.scrollBy(0, 200));
-      await page.waitForTimeout(100);
+      await scrollStep(page, 200);
     }
     expect(fully.size).toBe(6);
     await expectHits(mock, 'pixel', 6);
@@ -316,9 +380,9 @@ test.describe('list', () => {
       });
     // Step down; while any part of the list is still on screen, no close beacon.
     while ((await listBottom()) > 0) {
-      await page.waitForTimeout(150);
+      await quiet(page, mock);
       expect(hits(mock, 'close')).toHaveLength(0);
-      await page.evaluate(() => window.scrollBy(0, 200));
+      await scrollStep(page, 200);
     }
     await expectHits(mock, 'close', 1);
     expect(await closedReasons(page)).toEqual([{ reason: 'scrolled_past' }]);
@@ -326,10 +390,9 @@ test.describe('list', () => {
     // The list stays in place (nothing above the reader moves); back up and past again: nothing more.
     await expect(cards(page)).toHaveCount(3);
     for (const dy of [-400, -400, -400, -400, 400, 400, 400, 400, 400]) {
-      await page.evaluate((y) => window.scrollBy(0, y), dy);
-      await page.waitForTimeout(100);
+      await scrollStep(page, dy);
+      await quiet(page, mock);
     }
-    await page.waitForTimeout(300);
     expect(hits(mock, 'close')).toHaveLength(1);
     expect(await closedReasons(page)).toHaveLength(1);
   });
@@ -360,7 +423,7 @@ test.describe('one-at-a-time flow', () => {
     await previous.click();
     await expect(progress(page)).toHaveText('1 of 3');
     await expect(headline(page)).toHaveText(first ?? '');
-    await page.waitForTimeout(300);
+    await quiet(page, mock);
     expect(hits(mock, 'pixel')).toHaveLength(2);
     expect(hits(mock, 'no_thanks_click')).toHaveLength(0);
     const shown = (await events(page)).filter((e) => e.type === 'adpx-offer-shown').map((e) => e.detail);
@@ -384,7 +447,7 @@ test.describe('one-at-a-time flow', () => {
     await end.getByRole('button', { name: 'Close' }).click();
     await expect(end).toHaveCount(0);
     await expect(cards(page)).toHaveCount(0);
-    await page.waitForTimeout(300);
+    await quiet(page, mock);
     expect(hits(mock, 'close')).toHaveLength(1);
     expect(await closedReasons(page)).toHaveLength(1);
   });
@@ -433,11 +496,15 @@ test.describe('one-at-a-time flow', () => {
 
   test('max_display_time closes the unit with one close beacon, reason timeout', async ({ page, mock }) => {
     await patchResponse(page, { settings: { max_display_time: 1 } });
+    await stampEvents(page, ['adpx-closed-ads']);
     await page.goto(`${mock.url}${lab()}`);
     await expect(headline(page)).toBeVisible();
     await expect(cards(page)).toHaveCount(0, { timeout: 3_000 });
     await expectHits(mock, 'close', 1);
-    await page.waitForTimeout(1200);
+    // "Not again" is a duration: a clock re-armed by the close would fire 1 s after it. The page's
+    // own clock past that (not a sleep here), then quiet so that such a timer's beacon is in.
+    await pageClockPast(page, 'adpx-closed-ads', 1_200);
+    await quiet(page, mock);
     expect(hits(mock, 'close')).toHaveLength(1);
     expect(await closedReasons(page)).toEqual([{ reason: 'timeout' }]);
   });
@@ -447,18 +514,17 @@ test.describe('one-at-a-time flow', () => {
     mock,
   }) => {
     await patchResponse(page, { settings: { max_display_time: 1 } });
-    await page.addInitScript(() => {
-      const at: Record<string, number> = {};
-      (window as unknown as { at: typeof at }).at = at;
-      // Captured at the window, before any listener of the unit: the time taken can only be at or
-      // before the unit's clock starts (a busy machine can pause the page between two listeners).
-      for (const type of ['adpx-impression', 'adpx-closed-ads'])
-        window.addEventListener(type, () => (at[type] ??= performance.now()), { capture: true });
-    });
-    await page.goto(`${mock.url}${lab('before=3000')}`);
+    // Stamped before the unit hears them (see stampEvents): at or before its own clock.
+    await stampEvents(page, ['adpx-offer-shown', 'adpx-impression', 'adpx-closed-ads']);
+    const lines = debugLines(page);
+    await page.goto(`${mock.url}${lab('before=3000&debug')}`);
     await expect(cards(page)).toHaveCount(1);
-    // Well past the 1 s: nobody saw it, so it is still there and nothing was sent.
-    await page.waitForTimeout(2_500);
+    // Well past the 1 s: nobody saw it, so it is still there and nothing was sent. "Not yet" is a
+    // duration: the card was measured below the fold and refused, then the page's own clock ran
+    // 2.5 s past the card's showing (a clock wrongly started then would have fired), then quiet.
+    await expect.poll(() => lines.some((line) => line.includes('rule does not hold'))).toBe(true);
+    await pageClockPast(page, 'adpx-offer-shown', 2_500);
+    await quiet(page, mock);
     await expect(cards(page)).toHaveCount(1);
     expect(hits(mock, 'pixel')).toHaveLength(0);
     expect(hits(mock, 'close')).toHaveLength(0);
@@ -488,10 +554,14 @@ test.describe('one-at-a-time flow', () => {
         unit.response = copy;
       });
     });
+    await stampEvents(page, ['adpx-impression']);
     await page.goto(`${mock.url}${lab()}`);
     await expectHits(mock, 'pixel', 2);
-    // Past the old load's 1 s: the new response has no limit, so it stays.
-    await page.waitForTimeout(2_500);
+    // Past the old load's 1 s: the new response has no limit, so it stays. "Not closed" is a
+    // duration: the page's own clock 2.5 s past the first impression (the old clock's start), then
+    // quiet, so that the old clock, had it survived, has fired and its close is in.
+    await pageClockPast(page, 'adpx-impression', 2_500);
+    await quiet(page, mock);
     await expect(cards(page)).toHaveCount(1);
     expect(await closedReasons(page)).toEqual([]);
   });
@@ -499,16 +569,22 @@ test.describe('one-at-a-time flow', () => {
   test('close() while the offers load: they never show, and nothing is counted', async ({ page, mock }) => {
     let release = () => {};
     const held = new Promise<void>((resolve) => (release = resolve));
+    let handed = () => {};
+    const passedOn = new Promise<void>((resolve) => (handed = resolve));
     await page.route(/\/native\/v[24]\/offers\.json/, async (route) => {
       await held;
       await route.continue().catch(() => {});
+      handed();
     });
     await page.goto(`${mock.url}${lab()}`);
     const state = () => page.evaluate(() => document.querySelector('adpx-offers')?.state);
     await expect.poll(state).toBe('loading');
     await page.evaluate(() => document.querySelector('adpx-offers')?.close());
     release();
-    await page.waitForTimeout(1_500);
+    // The held answer went on to the page (or its request was gone), and the page is quiet: a load
+    // not cancelled would still have its fetch in flight until the answer arrived and rendered.
+    await passedOn;
+    await quiet(page, mock);
     expect(await state()).toBe('closed');
     await expect(cards(page)).toHaveCount(0);
     expect(await closedReasons(page)).toEqual([{ reason: 'api' }]);
