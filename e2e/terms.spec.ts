@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import type { TermsMode } from '../src/elements/terms/adpx-terms.js';
 import { useSanitizerPath } from './cases/sanitizer-paths.js';
-import { events, expect, recordEvents, test } from './fixtures.js';
+import { events, expect, quiet, recordEvents, test, watchFetches } from './fixtures.js';
 
 const TERMS =
   '<p>Valid for new customers. <strong>One per household.</strong></p><ul><li>Ends 31 December</li></ul>';
@@ -37,6 +37,7 @@ const focusedMatches = (page: Page, selector: string) =>
 
 test.describe('<adpx-terms>', () => {
   test.beforeEach(async ({ page, mock }) => {
+    await watchFetches(page);
     await recordEvents(page);
     await page.goto(`${mock.url}/terms.html`);
   });
@@ -194,7 +195,9 @@ test.describe('<adpx-terms>', () => {
     let opened = 0;
     context.on('page', () => opened++);
     await page.getByRole('link', { name: 'Full terms' }).click();
-    await page.waitForTimeout(500);
+    // The link's click was handled (url_clicked) and the page has had its turn since.
+    await expect.poll(async () => (await events(page)).some((e) => e.type === 'adpx-url-clicked')).toBe(true);
+    await quiet(page, mock);
     expect(opened).toBe(0);
     expect(context.pages()).toHaveLength(1);
     expect(page.url()).toContain('/terms.html');
@@ -202,13 +205,17 @@ test.describe('<adpx-terms>', () => {
     expect(clicked.map((e) => e.detail)).toEqual([{ target_url: target }]);
   });
 
-  test('a link without a safe href (removed by the sanitiser) emits nothing', async ({ page, context }) => {
+  test('a link without a safe href (removed by the sanitiser) emits nothing', async ({
+    page,
+    mock,
+    context,
+  }) => {
     await mount(page, '<a href="javascript:alert(1)">bad</a>');
     await page.getByRole('button', { name: /Terms/ }).click();
     let opened = 0;
     context.on('page', () => opened++);
     await page.getByText('bad').click();
-    await page.waitForTimeout(300);
+    await quiet(page, mock);
     expect(opened).toBe(0);
     expect((await events(page)).filter((e) => e.type === 'adpx-url-clicked')).toEqual([]);
   });
