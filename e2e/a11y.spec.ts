@@ -419,6 +419,26 @@ test.describe('forced colours', () => {
   });
 });
 
+test('forced colours: the disabled Previous is drawn in GrayText, not faded', async ({ page, mock }) => {
+  await page.emulateMedia({ forcedColors: 'active' });
+  await page.goto(`${mock.url}/unit-lab.html`);
+  const previous = unit(page).getByRole('button', { name: 'Previous offer' });
+  await expect(previous).toHaveAttribute('aria-disabled', 'true');
+  const look = await previous.evaluate((el) => {
+    const probe = document.body.appendChild(document.createElement('span'));
+    probe.style.color = 'GrayText';
+    const grayText = getComputedStyle(probe).color;
+    probe.remove();
+    const style = getComputedStyle(el);
+    return {
+      opacity: style.opacity,
+      color: style.color === grayText,
+      border: style.borderTopColor === grayText,
+    };
+  });
+  expect(look).toEqual({ opacity: '1', color: true, border: true });
+});
+
 test.describe('headings', () => {
   /**
    * The headings as Chromium's accessibility tree exposes them to assistive technology, levels

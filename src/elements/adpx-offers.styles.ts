@@ -214,6 +214,12 @@ const controlStyles = css`
     .icon-button {
       border-color: CanvasText;
     }
+    /* Disabled in the system's own colour, not faded: a faded CanvasText is no system colour. */
+    .nav-button[aria-disabled='true'] {
+      opacity: 1;
+      color: GrayText;
+      border-color: GrayText;
+    }
   }
 `;
 
