@@ -92,7 +92,7 @@ for (const size of WIDTHS) {
         // Every state's control must exist: a missing one fails rather than skipping the check.
         if (state.enter) expect(await state.enter(page), `${state.name}: control missing`).not.toBe(false);
         // Let entrance animations finish so colours are measured at rest.
-        await page.waitForTimeout(400);
+        await animationsSettled(page);
         const results = await new AxeBuilder({ page }).analyze();
         const summary = results.violations.map((v) => ({
           rule: v.id,
@@ -160,7 +160,8 @@ test.describe('keyboard', () => {
       await page.setViewportSize(size);
       await page.goto(`${mock.url}/unit-lab.html?heading=Offers`);
       await expect(cards(page).first()).toBeVisible();
-      await page.waitForTimeout(300);
+      // Entrance animations finished: every control is where (and as visible as) it will stay.
+      await animationsSettled(page);
       const expected = await tabbableControls(page);
       expect(expected.length).toBeGreaterThanOrEqual(5);
       const reached: string[] = [];
