@@ -1,16 +1,16 @@
 import type { ConsoleMessage, Page } from '@playwright/test';
 import { chromiumArgs, chromiumPath } from '../scripts/chromium.mjs';
 import type { MockOffersService } from '../src/server/mock/index.js';
-import { events, expect, expectHits, hits, recordEvents, test } from './fixtures.js';
+import { events, expect, expectHits, hits, quiet, recordEvents, test, watchFetches } from './fixtures.js';
 
 /**
  * The proofs of the impression rule and of beacon delivery (docs/decisions/002-impression-rule.md),
  * each asserted on what the mock service received. Timing-sensitive proofs use the widest margins
- * the rule allows and poll the mock rather than sleeping for a fixed time where they can.
+ * the rule allows. A "nothing (more) was sent" check waits for the state in which the page had its
+ * chance (the rule's own debug line for the decision, then `quiet`), not for a time; a dwell is
+ * checked by the rule's own clock lines and the page's own `performance.now()`. The one sleep
+ * left waits out the mock's keep-alive timeout (see there).
  */
-
-/** Long enough for a wrongly fired beacon to reach the mock (and for rechecks every 250 ms). */
-const QUIET_MS = 1_500;
 
 interface Probe {
   /** The first `<adpx-offer>` card, searched through shadow roots. */
@@ -116,6 +116,7 @@ function expectCounts(mock: MockOffersService, expected: Record<string, number>,
 }
 
 test.beforeEach(async ({ page }) => {
+  await watchFetches(page);
   await recordEvents(page);
   await installProbe(page);
 });
@@ -130,9 +131,12 @@ test.describe('visibly displayed', () => {
     mock,
   }) => {
     test.setTimeout(120_000);
-    await page.goto(`${mock.url}/unit.html?before=3000`);
+    const lines = debugLines(page);
+    await page.goto(`${mock.url}/unit.html?before=3000&debug`);
     await cardReady(page);
-    await page.waitForTimeout(QUIET_MS);
+    // The rule measured the card below the fold and said no: the moment a pixel would have gone.
+    await logged(lines, /rule does not hold: ratio 0\.000/);
+    await quiet(page, mock);
     expectCounts(mock, {}, 'below the fold, before scrolling');
 
     await scrollCardIntoView(page);
@@ -163,21 +167,24 @@ test.describe('visibly displayed', () => {
     }, 200);
     // The probe's own observer saw the card come into view in every cycle (+1: its first entry).
     expect(cycles).toBeGreaterThanOrEqual(200);
-    await page.waitForTimeout(QUIET_MS);
+    await quiet(page, mock);
     expectCounts(mock, { pixel: 1, adv_pixel: 1 }, 'after scrolling in + 200 scroll cycles');
     expect((await events(page)).filter((e) => e.type === 'adpx-impression')).toHaveLength(1);
   });
 
   test('half-visible threshold: 40% visible → none; 60% → one', async ({ page, mock }) => {
     // 400 x 300 = 120,000 px²: a normal card, the 50% rule applies.
-    await page.goto(`${mock.url}/tracking.html?before=2000&w=400&h=300`);
+    const lines = debugLines(page);
+    await page.goto(`${mock.url}/tracking.html?before=2000&w=400&h=300&debug`);
     await cardReady(page);
     expect(await showShare(page, 0.4)).toBeCloseTo(0.4, 2);
-    await page.waitForTimeout(QUIET_MS);
+    // The rule measured the card at 40% and said no.
+    await logged(lines, /rule does not hold: ratio 0\.(39\d|40\d)/);
+    await quiet(page, mock);
     expectCounts(mock, {}, '40% visible');
     expect(await showShare(page, 0.6)).toBeCloseTo(0.6, 2);
     await expectHits(mock, 'pixel', 1);
-    await page.waitForTimeout(500);
+    await quiet(page, mock);
     expectCounts(mock, { pixel: 1, adv_pixel: 1 }, '60% visible');
   });
 
@@ -186,10 +193,12 @@ test.describe('visibly displayed', () => {
     mock,
   }) => {
     // 1000 x 500 = 500,000 px².
-    await page.goto(`${mock.url}/tracking.html?before=2000&w=1000&h=500`);
+    const lines = debugLines(page);
+    await page.goto(`${mock.url}/tracking.html?before=2000&w=1000&h=500&debug`);
     await cardReady(page);
     expect(await showShare(page, 0.25)).toBeCloseTo(0.25, 2);
-    await page.waitForTimeout(QUIET_MS);
+    await logged(lines, /rule does not hold: ratio 0\.2[45]\d/);
+    await quiet(page, mock);
     expectCounts(mock, {}, 'large card, 25% visible');
     expect(await showShare(page, 0.35)).toBeCloseTo(0.35, 2);
     await expectHits(mock, 'pixel', 1);
@@ -199,11 +208,13 @@ test.describe('visibly displayed', () => {
     // 780 x 2000 card in an 800 x 400 viewport: 30% of it (600 px) can never be in view, so only
     // the tall-card rule (covers half the viewport) can count it.
     await page.setViewportSize({ width: 800, height: 400 });
-    await page.goto(`${mock.url}/tracking.html?before=1000&w=780&h=2000`);
+    const lines = debugLines(page);
+    await page.goto(`${mock.url}/tracking.html?before=1000&w=780&h=2000&debug`);
     await cardReady(page);
     // 160 px of the card at the bottom of the viewport: it covers 39% of the viewport.
     await showShare(page, 160 / 2000);
-    await page.waitForTimeout(QUIET_MS);
+    await logged(lines, /rule does not hold: ratio 0\.0[78]\d/);
+    await quiet(page, mock);
     expectCounts(mock, {}, 'tall card covering 39% of the viewport');
     // The card fills the viewport from top to bottom.
     await page.evaluate(async () => {
@@ -213,7 +224,7 @@ test.describe('visibly displayed', () => {
       await window.adpxProbe.frames();
     });
     await expectHits(mock, 'pixel', 1);
-    await page.waitForTimeout(500);
+    await quiet(page, mock);
     expectCounts(mock, { pixel: 1, adv_pixel: 1 }, 'tall card filling the viewport');
   });
 
@@ -236,17 +247,20 @@ test.describe('visibly displayed', () => {
         document.dispatchEvent(new Event('visibilitychange'));
       };
     });
-    await page.goto(`${mock.url}/unit.html`);
+    const lines = debugLines(page);
+    await page.goto(`${mock.url}/unit.html?debug`);
     await cardReady(page);
     expect(await page.evaluate(() => window.adpxProbe.share())).toBe(1);
-    await page.waitForTimeout(QUIET_MS);
+    // The card in full view was measured and the rule said no because the page is hidden.
+    await logged(lines, /rule does not hold: page hidden/);
+    await quiet(page, mock);
     expectCounts(mock, {}, 'hidden page');
     await page.evaluate(() => window.adpxSetVisibility?.('visible'));
     await expectHits(mock, 'pixel', 1);
     // Hidden and visible again: the impression of this load is not counted twice.
     await page.evaluate(() => window.adpxSetVisibility?.('hidden'));
     await page.evaluate(() => window.adpxSetVisibility?.('visible'));
-    await page.waitForTimeout(QUIET_MS);
+    await quiet(page, mock);
     expectCounts(mock, { pixel: 1, adv_pixel: 1 }, 'visible, then hidden and visible again');
   });
 
@@ -256,7 +270,8 @@ test.describe('visibly displayed', () => {
     page,
     mock,
   }) => {
-    await page.goto(`${mock.url}/unit.html?before=3000&dwell=3000`);
+    const lines = debugLines(page);
+    await page.goto(`${mock.url}/unit.html?before=3000&dwell=3000&debug`);
     await cardReady(page);
     // In view for well under the dwell time, then away.
     const held = await page.evaluate(async () => {
@@ -269,7 +284,11 @@ test.describe('visibly displayed', () => {
       return performance.now() - start;
     });
     expect(held).toBeLessThan(3_000);
-    await page.waitForTimeout(QUIET_MS);
+    // The subject is a duration: rather than outwaiting the 3 s, the rule's own clock lines show
+    // that it started and was reset when the card left (no clock left running), then quiet.
+    await logged(lines, /^\[adpx\] I7 /);
+    await logged(lines, /^\[adpx\] I8 /);
+    await quiet(page, mock);
     expectCounts(mock, {}, 'in view 700 ms, then scrolled away');
 
     // In view and kept there: one impression, no sooner than the dwell time.
@@ -281,7 +300,7 @@ test.describe('visibly displayed', () => {
     const at = await page.evaluate(() => window.adpxProbe.impressionAt);
     expect(at).toBeDefined();
     expect((at ?? 0) - since).toBeGreaterThanOrEqual(3_000);
-    await page.waitForTimeout(500);
+    await quiet(page, mock);
     expectCounts(mock, { pixel: 1, adv_pixel: 1 }, 'in view and kept there');
   });
 });
@@ -291,7 +310,8 @@ test.describe('a click before the impression counted (dwell running)', () => {
     page,
     mock,
   }) => {
-    await page.goto(`${mock.url}/unit.html?dwell=20000`);
+    const lines = debugLines(page);
+    await page.goto(`${mock.url}/unit.html?dwell=20000&debug`);
     await cardReady(page);
     const shown = (await events(page)).find((e) => e.type === 'adpx-offer-shown');
     const first = (shown?.detail as { offer_id: number }).offer_id;
@@ -304,19 +324,25 @@ test.describe('a click before the impression counted (dwell running)', () => {
     expect(types.indexOf('adpx-impression')).toBeGreaterThan(-1);
     expect(types.indexOf('adpx-impression')).toBeLessThan(types.indexOf('adpx-ad-not-taken'));
     // The next offer's dwell clock runs on: no pixel for it yet, and none again for the first.
-    await page.waitForTimeout(QUIET_MS);
+    // Its clock started (the rule's own I7 line for it) and the page is quiet.
+    await expect.poll(() => dwellStartedForAnotherOffer(lines, first)).toBe(true);
+    await quiet(page, mock);
     expect(hits(mock, 'pixel')).toHaveLength(1);
   });
 
   test('a click the page makes with script counts nothing', async ({ page, mock }) => {
-    await page.goto(`${mock.url}/unit.html?dwell=20000`);
+    const lines = debugLines(page);
+    await page.goto(`${mock.url}/unit.html?dwell=20000&debug`);
     await cardReady(page);
     await page.evaluate(() => {
       const card = window.adpxProbe.card();
       card?.shadowRoot?.querySelector<HTMLButtonElement>('[part~="decline"]')?.click();
     });
     await expectHits(mock, 'no_thanks_click', 1);
-    await page.waitForTimeout(QUIET_MS);
+    // The next offer is up and its dwell clock started (its I7 line): the click was handled.
+    const declined = hits(mock, 'no_thanks_click')[0]?.offerId;
+    await expect.poll(() => dwellStartedForAnotherOffer(lines, declined)).toBe(true);
+    await quiet(page, mock);
     expect(hits(mock, 'pixel')).toHaveLength(0);
   });
 });
@@ -334,15 +360,21 @@ test.describe('prefetch-style unit: no beacon at all', () => {
       page,
       mock,
     }) => {
-      await page.goto(`${mock.url}/tracking.html?${query}`);
+      const lines = debugLines(page);
+      await keepLinesAcrossLeave(page);
+      await page.goto(`${mock.url}/tracking.html?debug&${query}`);
       // The unit loaded its offers and rendered a card (in the frame, for the iframe case).
       await expect.poll(() => mock.requests().length).toBe(1);
       const frame = page.frames().find((f) => f !== page.mainFrame()) ?? page.mainFrame();
       await expect.poll(() => frame.evaluate(() => window.adpxProbe.card() !== null)).toBe(true);
-      await page.waitForTimeout(QUIET_MS);
+      // The card was measured and the rule said no (whatever its reason), then quiet.
+      await logged(lines, /rule does not hold: /);
+      await quiet(page, mock);
       expectCounts(mock, {}, 'unit loaded, card rendered');
       await page.goto(`${mock.url}/landing?left=1`);
-      await page.waitForTimeout(QUIET_MS / 2);
+      // The unit's own decision on pagehide (no close: never shown), then quiet.
+      await leftLogged(page, /page left before any offer was visibly displayed: no close beacon/);
+      await quiet(page, mock);
       expectCounts(mock, {}, 'after leaving the page');
     });
   }
@@ -350,10 +382,13 @@ test.describe('prefetch-style unit: no beacon at all', () => {
 
 test.describe('covered cards (IntersectionObserver v2 where it exists)', () => {
   test('a card covered by page content does not count until uncovered', async ({ page, mock }) => {
-    await page.goto(`${mock.url}/tracking.html?cover=1`);
+    const lines = debugLines(page);
+    await page.goto(`${mock.url}/tracking.html?cover=1&debug`);
     await cardReady(page);
     expect(await page.evaluate(() => window.adpxProbe.share())).toBe(1);
-    await page.waitForTimeout(QUIET_MS);
+    // The hit test measured the card covered and the rule said no.
+    await logged(lines, /rule does not hold: .*covered or altered; hit test/);
+    await quiet(page, mock);
     expectCounts(mock, {}, 'covered');
     await page.evaluate(() => document.getElementById('cover')?.remove());
     await expectHits(mock, 'pixel', 1);
@@ -377,7 +412,7 @@ test.describe('covered cards (IntersectionObserver v2 where it exists)', () => {
       await page.goto(`${mock.url}/unit.html?layout=${layout}`);
       expect(await page.evaluate(() => 'isVisible' in IntersectionObserverEntry.prototype)).toBe(true);
       await expectHits(mock, 'pixel', 1, 1001);
-      await page.waitForTimeout(500);
+      await quiet(page, mock);
       expect(hits(mock, 'pixel', 1001)).toHaveLength(1);
       expect(hits(mock, 'adv_pixel', 1001)).toHaveLength(1);
     });
@@ -417,7 +452,7 @@ test.describe('exactly once per load', () => {
       await unit.updateComplete;
       await window.adpxProbe.frames();
     });
-    await page.waitForTimeout(QUIET_MS);
+    await quiet(page, mock);
     expectCounts(
       mock,
       { pixel: 1, adv_pixel: 1 },
@@ -443,13 +478,15 @@ test.describe('delivery', () => {
         location.href = '/landing?left=pixel';
       });
     });
-    await page.goto(`${mock.url}/unit.html`);
+    await keepLinesAcrossLeave(page);
+    await page.goto(`${mock.url}/unit.html?debug`);
     await page.waitForURL(/left=pixel/);
     await expectHits(mock, 'pixel', 1);
     await expectHits(mock, 'adv_pixel', 1);
     // Leaving a unit that was shown is a close (pagehide), once.
     await expectHits(mock, 'close', 1);
-    await page.waitForTimeout(500);
+    await leftLogged(page, /page left while the unit was shown/);
+    await quiet(page, mock);
     expectCounts(mock, { pixel: 1, adv_pixel: 1, close: 1 }, 'navigated away on adpx-impression');
   });
 
@@ -464,7 +501,7 @@ test.describe('delivery', () => {
     await page.locator('adpx-offers [part~="close"]').first().click();
     await page.waitForURL(/left=close/);
     await expectHits(mock, 'close', 1);
-    await page.waitForTimeout(500);
+    await quiet(page, mock);
     expectCounts(mock, { pixel: 1, adv_pixel: 1, close: 1 }, 'navigated away on adpx-closed-ads');
   });
 
@@ -472,17 +509,21 @@ test.describe('delivery', () => {
     page,
     mock,
   }) => {
-    await page.goto(`${mock.url}/unit.html?before=3000`);
+    await keepLinesAcrossLeave(page);
+    await page.goto(`${mock.url}/unit.html?before=3000&debug`);
     await cardReady(page);
     await page.goto(`${mock.url}/landing?left=unseen`);
-    await page.waitForTimeout(QUIET_MS);
+    // The unit's own decision on pagehide, then quiet.
+    await leftLogged(page, /page left before any offer was visibly displayed: no close beacon/);
+    await quiet(page, mock);
     expectCounts(mock, {}, 'left a never-shown unit');
 
-    await page.goto(`${mock.url}/unit.html`);
+    await page.goto(`${mock.url}/unit.html?debug`);
     await expectHits(mock, 'pixel', 1);
     await page.goto(`${mock.url}/landing?left=seen`);
     await expectHits(mock, 'close', 1);
-    await page.waitForTimeout(500);
+    await leftLogged(page, /page left while the unit was shown/);
+    await quiet(page, mock);
     expectCounts(mock, { pixel: 1, adv_pixel: 1, close: 1 }, 'left a shown unit');
   });
 
@@ -497,12 +538,16 @@ test.describe('delivery', () => {
     // Chromium silently resends a GET that fails on a reused keep-alive connection, which would
     // hide the failure from the SDK. Waiting past the mock's idle keep-alive (Node's 5 s) makes
     // the beacon open a fresh connection, so the dropped connection reaches our retry.
+    // Left as a sleep: the mock's idle keep-alive timeout closes the socket in the server, a state
+    // neither the page nor the test can observe without changing the mock (src/).
     await page.waitForTimeout(6_500);
     mock.failBeacons(1);
     await scrollCardIntoView(page);
     await expectHits(mock, 'pixel', 1);
     await expectHits(mock, 'adv_pixel', 1);
-    await page.waitForTimeout(QUIET_MS);
+    // Both beacons' sends ended (delivered: no retry left on its backoff timer), then quiet.
+    await expect.poll(() => logs.filter((l) => /beacon delivered/.test(l)).length).toBeGreaterThanOrEqual(2);
+    await quiet(page, mock);
     expectCounts(mock, { pixel: 1, adv_pixel: 1 }, 'first beacon GET dropped (fresh connection)');
     expect(logs.filter((l) => /beacon attempt 1 failed, retrying in 300 ms/.test(l))).toHaveLength(1);
     expect(logs.filter((l) => /beacon delivered on attempt 2/.test(l))).toHaveLength(1);
@@ -512,11 +557,14 @@ test.describe('delivery', () => {
     page,
     mock,
   }) => {
+    const lines = debugLines(page);
     mock.failBeacons(1);
-    await page.goto(`${mock.url}/unit.html`);
+    await page.goto(`${mock.url}/unit.html?debug`);
     await expectHits(mock, 'pixel', 1);
     await expectHits(mock, 'adv_pixel', 1);
-    await page.waitForTimeout(QUIET_MS);
+    // Both beacons' sends ended (delivered: no retry left on its backoff timer), then quiet.
+    await expect.poll(() => lines.filter((l) => /beacon delivered/.test(l)).length).toBeGreaterThanOrEqual(2);
+    await quiet(page, mock);
     expectCounts(mock, { pixel: 1, adv_pixel: 1 }, 'first beacon GET dropped (right after load)');
   });
 
@@ -527,7 +575,8 @@ test.describe('delivery', () => {
     });
     await page.goto(`${mock.url}/unit.html?before=3000&debug`);
     await cardReady(page);
-    await page.waitForTimeout(500);
+    // The rule measured the card below the fold before it is scrolled in.
+    await logged(logs, /rule does not hold: ratio 0\.000/);
     await scrollCardIntoView(page);
     await expectHits(mock, 'pixel', 1);
     await expect.poll(() => logs.some((l) => /beacon delivered: .*\/beacon\/pixel\//.test(l))).toBe(true);
@@ -556,6 +605,7 @@ test.describe('back/forward cache', () => {
       const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
       await recordEvents(page);
       await installProbe(page);
+      await watchFetches(page);
       await page.goto(`${mock.url}/unit.html`);
       await expectHits(mock, 'pixel', 1);
       await page.goto(`${mock.url}/landing?left=bfcache`);
@@ -580,7 +630,7 @@ test.describe('back/forward cache', () => {
       // Restored: the card is there; in view again, its impression is not counted again.
       await scrollToTop(page);
       await scrollCardIntoView(page);
-      await page.waitForTimeout(QUIET_MS);
+      await quiet(page, mock);
       expectCounts(
         mock,
         { pixel: 1, adv_pixel: 1, close: 1 },
@@ -600,6 +650,46 @@ function debugLines(page: Page): string[] {
     if (m.text().startsWith('[adpx]')) lines.push(m.text());
   });
   return lines;
+}
+
+/**
+ * Keeps the unit's debug lines in the tab's sessionStorage as well: Playwright does not report the
+ * console lines a page writes on pagehide when it is left, so a test reads them from the next page
+ * of the same origin with {@link leftLogged}.
+ */
+async function keepLinesAcrossLeave(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const debug = console.debug.bind(console);
+    console.debug = (...args: unknown[]) => {
+      const text = args.map(String).join(' ');
+      if (text.startsWith('[adpx]')) {
+        const kept = JSON.parse(sessionStorage.getItem('adpxLines') ?? '[]') as string[];
+        sessionStorage.setItem('adpxLines', JSON.stringify([...kept, text]));
+      }
+      debug(...args);
+    };
+  });
+}
+
+/** Waits for a debug line kept by {@link keepLinesAcrossLeave}, read on the page now open. */
+async function leftLogged(page: Page, pattern: RegExp): Promise<void> {
+  await expect
+    .poll(
+      async () => {
+        const kept = await page.evaluate(() => sessionStorage.getItem('adpxLines') ?? '[]').catch(() => '[]');
+        return (JSON.parse(kept) as string[]).some((l) => pattern.test(l));
+      },
+      { message: `a debug line kept across the leave ${pattern}` },
+    )
+    .toBe(true);
+}
+
+/** Whether the unit's dwell clock started (an I7 line) for an offer other than `offerId`. */
+function dwellStartedForAnotherOffer(lines: string[], offerId: number | undefined): boolean {
+  return lines.some((l) => {
+    const started = /^\[adpx\] I7 .* offer (\d+)$/.exec(l);
+    return started !== null && Number(started[1]) !== offerId;
+  });
 }
 
 /** Waits for a debug line: the page's own proof that the rule was evaluated (or a beacon skipped). */
