@@ -536,11 +536,10 @@ test.describe('delivery', () => {
     await page.goto(`${mock.url}/unit.html?debug&before=3000`);
     await cardReady(page);
     // Chromium silently resends a GET that fails on a reused keep-alive connection, which would
-    // hide the failure from the SDK. Waiting past the mock's idle keep-alive (Node's 5 s) makes
-    // the beacon open a fresh connection, so the dropped connection reaches our retry.
-    // Left as a sleep: the mock's idle keep-alive timeout closes the socket in the server, a state
-    // neither the page nor the test can observe without changing the mock (src/).
-    await page.waitForTimeout(6_500);
+    // hide the failure from the SDK: the page quiet, the mock closes its idle connections, so the
+    // beacon opens a fresh one and the dropped connection reaches our retry.
+    await quiet(page, mock);
+    mock.closeIdleConnections();
     mock.failBeacons(1);
     await scrollCardIntoView(page);
     await expectHits(mock, 'pixel', 1);

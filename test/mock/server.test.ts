@@ -1,6 +1,7 @@
 // @vitest-environment node
 import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
+import { Agent, request } from 'node:http';
+import { createServer, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -104,6 +105,31 @@ describe('listening', () => {
     const again = await createMockOffersService({ port: other.port });
     expect(again.port).toBe(other.port);
     await again.close();
+  });
+});
+
+describe('closeIdleConnections', () => {
+  it('closes a kept-alive connection no request is using; the next request opens a new one', async () => {
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    const get = () =>
+      new Promise<Socket>((resolve, reject) => {
+        const req = request(`${mock.url}/__mock/health`, { agent }, (res) => {
+          res.resume();
+          res.on('end', () => resolve(req.socket as Socket));
+        });
+        req.on('error', reject);
+        req.end();
+      });
+    try {
+      const first = await get();
+      expect(await get()).toBe(first); // kept alive and reused
+      const closed = new Promise((resolve) => first.once('close', resolve));
+      mock.closeIdleConnections();
+      await closed;
+      expect(await get()).not.toBe(first);
+    } finally {
+      agent.destroy();
+    }
   });
 });
 

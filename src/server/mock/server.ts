@@ -117,6 +117,7 @@ export async function createMockOffersService(
     beacons: () => state.beacons.map((b) => ({ ...b })),
     requests: () => structuredClone(state.requests),
     inFlight: () => open,
+    closeIdleConnections: () => server.closeIdleConnections(),
     reset: () => state.reset(),
     queue: (answer: ScriptedAnswer) => {
       const problem = checkScriptedAnswer(answer);

@@ -107,6 +107,13 @@ export interface MockOffersService {
    * dropped. A test reads 0 to know no request that reached the service is still pending.
    */
   inFlight(): number;
+  /**
+   * Closes the keep-alive connections no request is using (Node's `closeIdleConnections`): the
+   * browser's next request opens a fresh one, as it would after the idle timeout (5 s), without
+   * waiting for it. A test of a dropped connection needs it: Chromium resends a GET that fails on
+   * a reused connection by itself, which would hide the failure from the SDK.
+   */
+  closeIdleConnections(): void;
   /** Clears beacons, requests, queued answers and pending beacon failures. */
   reset(): void;
   /** The next offers POST gets this answer instead (first in, first out). */
