@@ -1,4 +1,4 @@
-import type { ConsoleMessage, Page } from '@playwright/test';
+import type { BrowserType, ConsoleMessage, Page } from '@playwright/test';
 import { chromiumArgs, chromiumPath } from '../scripts/chromium.mjs';
 import type { MockOffersService } from '../src/server/mock/index.js';
 import { events, expect, expectHits, hits, quiet, recordEvents, test, watchFetches } from './fixtures.js';
@@ -595,13 +595,7 @@ test.describe('back/forward cache', () => {
   test('back/forward-cache restore → no second pixel', async ({ playwright, mock }) => {
     // Playwright launches Chromium with --disable-back-forward-cache; this proof needs the real
     // cache, so it runs in a browser of its own without that switch.
-    const browser = await playwright.chromium.launch({
-      executablePath: chromiumPath(),
-      args: chromiumArgs,
-      ignoreDefaultArgs: ['--disable-back-forward-cache'],
-    });
-    try {
-      const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    await inBackForwardCacheBrowser(playwright, async (page) => {
       await recordEvents(page);
       await installProbe(page);
       await watchFetches(page);
@@ -636,11 +630,29 @@ test.describe('back/forward cache', () => {
         'after the back/forward-cache restore, card scrolled into view',
       );
       expect((await events(page)).filter((e) => e.type === 'adpx-impression')).toHaveLength(1);
-    } finally {
-      await browser.close();
-    }
+    });
   });
 });
+
+/**
+ * Runs `use` with a page of a Chromium of its own that keeps the back/forward cache: Playwright
+ * launches its browsers with --disable-back-forward-cache, and these proofs need the real cache.
+ */
+async function inBackForwardCacheBrowser(
+  playwright: { chromium: BrowserType },
+  use: (page: Page) => Promise<void>,
+): Promise<void> {
+  const browser = await playwright.chromium.launch({
+    executablePath: chromiumPath(),
+    args: chromiumArgs,
+    ignoreDefaultArgs: ['--disable-back-forward-cache'],
+  });
+  try {
+    await use(await browser.newPage({ viewport: { width: 1280, height: 800 } }));
+  } finally {
+    await browser.close();
+  }
+}
 
 /** Collects the page's `[adpx]` debug lines (every frame's). */
 function debugLines(page: Page): string[] {
@@ -846,13 +858,7 @@ test.describe('passing, leaving and coming back', () => {
     playwright,
     mock,
   }) => {
-    const browser = await playwright.chromium.launch({
-      executablePath: chromiumPath(),
-      args: chromiumArgs,
-      ignoreDefaultArgs: ['--disable-back-forward-cache'],
-    });
-    try {
-      const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    await inBackForwardCacheBrowser(playwright, async (page) => {
       await installProbe(page);
       // Playwright loses console messages of a restored page's later pagehide: the page keeps its
       // own record of the unit's debug lines, read when it is restored once more.
@@ -886,8 +892,6 @@ test.describe('passing, leaving and coming back', () => {
         true,
       );
       expectCounts(mock, { pixel: 1, adv_pixel: 1, close: 1 }, 'restored, then left again');
-    } finally {
-      await browser.close();
-    }
+    });
   });
 });

@@ -1,4 +1,4 @@
-import { createServer, request, type Server } from 'node:http';
+import { createServer, request, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createOffersProxy, toNodeHandler } from '../../src/server/proxy/index.js';
 import type { OffersProxyOptions, ProxyLogEntry } from '../../src/server/proxy/index.js';
@@ -191,6 +191,22 @@ export function streamUpload(
   });
 }
 
+/** The whole answer of a raw request: status, headers and body as text. */
+function answerOf(res: IncomingMessage): Promise<RawAnswer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    res.on('data', (chunk: Buffer) => chunks.push(chunk));
+    res.on('error', reject);
+    res.on('end', () =>
+      resolve({
+        status: res.statusCode ?? 0,
+        headers: res.headers,
+        body: Buffer.concat(chunks).toString('utf8'),
+      }),
+    );
+  });
+}
+
 /** One hand-made request (any method, any Host), its answer read whole. */
 export function rawRequest(
   port: number,
@@ -199,17 +215,7 @@ export function rawRequest(
   return new Promise((resolve, reject) => {
     const req = request(
       { host: '127.0.0.1', port, method: sent.method ?? 'POST', path: sent.path, headers: sent.headers },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('end', () =>
-          resolve({
-            status: res.statusCode ?? 0,
-            headers: res.headers,
-            body: Buffer.concat(chunks).toString('utf8'),
-          }),
-        );
-      },
+      (res) => resolve(answerOf(res)),
     );
     req.on('error', reject);
     req.end(sent.body);
@@ -227,17 +233,7 @@ export function declareOnly(port: number, path: string, contentLength: number): 
         method: 'POST',
         headers: { 'Content-Type': 'application/json', 'Content-Length': String(contentLength) },
       },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('end', () =>
-          resolve({
-            status: res.statusCode ?? 0,
-            headers: res.headers,
-            body: Buffer.concat(chunks).toString('utf8'),
-          }),
-        );
-      },
+      (res) => resolve(answerOf(res)),
     );
     req.on('error', reject);
     req.flushHeaders();
