@@ -49,8 +49,10 @@ export class AdpxController implements AdpxApi {
   readonly cmd = commandQueue((error) => this.reportCommandError(error));
   private readonly loads = new UnitLoads(this.session);
   private lastPayload?: AdpxUser;
-  /** While an early `init` waits for `<body>`, or a prefetch `init` for the consent decision: calls
-   * made meanwhile wait for it too. */
+  /**
+   * While an early `init` waits for `<body>`, or a prefetch `init` for the consent decision
+   * (`holdCalls`): calls made meanwhile wait for it too.
+   */
   private settingUp?: Promise<unknown>;
   /**
    * How many times `Adpx.close()` was called. A show that waits for a load (`autoShow`, `show()`,
@@ -141,10 +143,7 @@ export class AdpxController implements AdpxApi {
     // `Adpx.init(config); Adpx.show()` without awaiting works.
     const doc = this.win.document;
     if (!doc.body) {
-      const waiting = bodyReady(doc);
-      this.settingUp = waiting;
-      await waiting;
-      if (this.settingUp === waiting) this.settingUp = undefined;
+      await this.holdCalls(bodyReady(doc));
       if (config !== this.config) return;
     }
     const body = doc.body as HTMLElement;
@@ -182,13 +181,26 @@ export class AdpxController implements AdpxApi {
     return unit;
   }
 
+  /**
+   * `step`, which calls made meanwhile (`load`, `show`, …) wait for too. The caller awaits the step
+   * itself, so it goes on before those calls do (they were made after it).
+   */
+  private holdCalls<T>(step: Promise<T>): Promise<T> {
+    this.settingUp = step;
+    const done = () => {
+      if (this.settingUp === step) this.settingUp = undefined;
+    };
+    step.then(done, done);
+    return step;
+  }
+
   /** `autoLoad`: the stored prefetch response when there is one, else a load; then `autoShow`. */
   private async autoLoad(config: ResolvedConfig, unit: AdpxOffersElement): Promise<void> {
     const closes = this.closes;
     if (config.prefetch) {
       // The stored response is on the device: it is read only once this request's consent
       // decision allows it (a refusal deletes it unread). Calls made meanwhile wait for it.
-      await (this.settingUp = resolveConsent(config.consentTimeoutMs, this.log));
+      await this.holdCalls(resolveConsent(config.consentTimeoutMs, this.log));
       if (config !== this.config) return;
     }
     const payload = this.payloadFor(this.lastPayload);
