@@ -290,10 +290,13 @@ export class AdpxOffersElement extends OffersRequestElement {
    * for another placement or user): once per update, however many options changed in it, the
    * load in flight aborted (docs/decisions/010-unit-removal.md).
    */
-  private autoLoad(): void {
+  private autoLoad(changed?: PropertyValues): void {
     if (!this.isConnected || this.manual || !this.apiKey || !this.endpoint) return;
-    const asked = this.fetchedFor;
-    if (this.flow.status !== UnitStatus.Idle && (!asked || asked === this.requestKey())) return;
+    if (this.flow.status !== UnitStatus.Idle) {
+      // Only an update that changed a request option can ask anew (not every render of a shown unit).
+      const asked = this.fetchedFor;
+      if (!asked || !changed || !this.requestChanged(changed) || asked === this.requestKey()) return;
+    }
     this.load().then(
       (total) => total > 0 && this.show(),
       () => {},
@@ -303,7 +306,7 @@ export class AdpxOffersElement extends OffersRequestElement {
   protected override willUpdate(changed: PropertyValues): void {
     super.willUpdate(changed); // a new `consent` applies at once
     if (changed.has('debug')) this.log = createDebugLog(this.debug);
-    this.autoLoad();
+    this.autoLoad(changed);
     const { status, index, ledger } = this.flow;
     if (status !== this.seenStatus) this.statusChanged(status);
     if (ledger !== this.seenLedger) {

@@ -71,6 +71,11 @@ export class OffersRequestElement extends LitElement {
     if (changed.has('consent')) this.applyConsent();
   }
 
+  /** Whether an update's changes include a request option (`request` in the options table). */
+  protected requestChanged(changed: Map<PropertyKey, unknown>): boolean {
+    return optionEntries().some(([, { request, property }]) => request && property && changed.has(property));
+  }
+
   /**
    * The request options (`request` in the options table) as one string: equal for two loads that
    * ask the service the same, whatever objects carry them (`payload` by its keys' sent values).

@@ -37,7 +37,7 @@ interface Incoming {
  * dropped); fills `ua` from the incoming request when the body lacks it, and `ip` always (a page's
  * own `ip` is dropped; `transformBody` may set one); forwards
  * `loyaltyboost`, `creative` and `campaignId`; and returns the service's status and JSON. Errors
- * are JSON `{ message }`: 400 bad input, 403 origin or veto, 404 other paths, 405 other methods,
+ * are JSON `{ code, message }`: 400 bad input, 403 origin or veto, 404 other paths, 405 other methods,
  * 413 body over `maxBodyBytes`, 415 not JSON, 502 service unreachable or not JSON, 504 timeout.
  *
  * @throws TypeError at creation when an option is invalid (the message never holds the key).
