@@ -9,12 +9,18 @@ test.describe('test helpers', () => {
       const outer = document.body.appendChild(document.createElement('div')).attachShadow({ mode: 'open' });
       const inner = outer.appendChild(document.createElement('div')).attachShadow({ mode: 'open' });
       const box = inner.appendChild(document.createElement('div'));
-      const animation = box.animate([{ opacity: 0 }, { opacity: 1 }], 400);
+      // Long enough never to end by itself during the test: the test ends it, once the helper waits.
+      const animation = box.animate([{ opacity: 0 }, { opacity: 1 }], 600_000);
       (window as unknown as { probe: Animation }).probe = animation;
       return animation.playState;
     });
     expect(started).toBe('running');
-    expect(await animationsSettled(page)).toBeGreaterThanOrEqual(1);
+    // The page runs the helper's evaluate up to its wait before the next evaluate (CDP keeps their
+    // order), so the helper has seen the animation when the second call finishes it. A 400 ms
+    // animation could end before the helper looked, on a loaded machine (CI: 0 seen).
+    const settled = animationsSettled(page);
+    await page.evaluate(() => (window as unknown as { probe: Animation }).probe.finish());
+    expect(await settled).toBeGreaterThanOrEqual(1);
     expect(await page.evaluate(() => (window as unknown as { probe: Animation }).probe.playState)).toBe(
       'finished',
     );
