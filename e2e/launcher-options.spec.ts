@@ -108,17 +108,18 @@ test.describe('launcher styles', () => {
 
 test.describe('launcher settings', () => {
   test('close_delay: the close button appears only after the unit was shown', async ({ page, mock }) => {
-    // At the first offer_shown event, the unit's hide-close attribute (the close button's state).
+    // At the first offer_shown event: is the header's close button there?
     await page.addInitScript(() => {
       const w = window as unknown as { hiddenAtShow?: boolean };
       document.addEventListener('adpx-offer-shown', () => {
-        w.hiddenAtShow ??= document.querySelector('adpx-offers')?.hasAttribute('hide-close');
+        const root = document.querySelector('adpx-offers')?.shadowRoot;
+        w.hiddenAtShow ??= !root?.querySelector('[part~="header"] [part~="close"]');
       });
     });
     await page.goto(launcherPage(mock.url, { settings: { close_delay: 1 } }));
     const close = page.locator('adpx-offers [part~="header"] [part~="close"]');
     await expect(close).toBeVisible();
-    await expect(unit(page)).not.toHaveAttribute('hide-close');
+    await expect(unit(page)).toHaveAttribute('close-delay', '1000');
     expect(await page.evaluate(() => (window as unknown as { hiddenAtShow?: boolean }).hiddenAtShow)).toBe(
       true,
     );
@@ -177,7 +178,7 @@ test.describe('launcher settings', () => {
     await expect(card(page)).toBeVisible();
     // Landscape: 10% of the height on every side.
     await expect
-      .poll(() => unit(page).evaluate((el) => el.style.getPropertyValue('--adpx-inset-top')))
+      .poll(() => page.locator('adpx-offers .overlay').evaluate((el) => getComputedStyle(el).paddingTop))
       .toBe('80px');
     await animationsSettled(page);
     const box = await page.locator('adpx-offers .box').first().boundingBox();

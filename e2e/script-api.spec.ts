@@ -578,11 +578,12 @@ test.describe('show options', () => {
     await expect(card(page).getByRole('heading')).toBeVisible();
   }
 
+  // The popup's insets as laid out: the unit's --adpx-inset-* (in vmin) resolved by the browser.
   const insets = (page: Page) =>
-    page.locator('adpx-offers').evaluate((el) => {
+    page.locator('adpx-offers .overlay').evaluate((el) => {
       const style = getComputedStyle(el);
-      return ['top', 'right', 'bottom', 'left'].map((side) =>
-        style.getPropertyValue(`--adpx-inset-${side}`).trim(),
+      return ['top', 'right', 'bottom', 'left'].map(
+        (side) => `${Math.round(parseFloat(style.getPropertyValue(`padding-${side}`)) * 100) / 100}px`,
       );
     });
 

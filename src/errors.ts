@@ -43,6 +43,18 @@ export function isOffersError(value: unknown): value is OffersError {
 }
 
 /** Hands an error thrown by host code to the page's error reporting, without throwing. */
+/** Any thrown value as an `OffersError` (an unexpected one is a `render` failure). */
+export function toOffersError(error: unknown): OffersError {
+  if (isOffersError(error)) return error;
+  return new OffersError('render', error instanceof Error ? error.message : String(error), { cause: error });
+}
+
+/** What the `error` event, callbacks and bridges carry of a failure: `{ message, code, status? }`. */
+export function errorInfo(error: unknown): { message: string; code: OffersErrorCode; status?: number } {
+  const { message, code, status } = toOffersError(error);
+  return status === undefined ? { message, code } : { message, code, status };
+}
+
 export function reportHostError(error: unknown): void {
   if (typeof globalThis.reportError === 'function') globalThis.reportError(error);
   else

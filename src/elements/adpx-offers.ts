@@ -15,6 +15,8 @@ import { FlowController } from './unit/flow-controller.js';
 import { ModalController } from './unit/modal.js';
 import { PresenceController } from './unit/presence.js';
 import { OffersRequestElement } from './unit/request-element.js';
+import { PendingShow } from './unit/pending-show.js';
+import { readPrefetched, savePrefetched, type PrefetchRequestKey } from '../hosts/prefetch-storage.js';
 import { ScrollPastController } from './unit/scroll-past.js';
 import { unitSettings, type UnitOverrides, type UnitSettings } from './unit/settings.js';
 import { UnitStatus } from './unit/status.js';
@@ -100,6 +102,8 @@ export class AdpxOffersElement extends OffersRequestElement {
     terms: {},
     manual: { type: Boolean },
     dwell: { type: Number },
+    delay: { type: Number },
+    closeDelay: { type: Number, attribute: 'close-delay' },
     heading: {},
     hideClose: { type: Boolean, attribute: 'hide-close' },
     showQr: { type: Boolean, attribute: 'show-qr' },
@@ -119,6 +123,10 @@ export class AdpxOffersElement extends OffersRequestElement {
   manual = false;
   /** Continuous ms a card must be visible before its impression counts (0: at once). */
   dwell = 0;
+  /** Ms between `show()` and the offers on screen (the launcher's `settings.delay`, in s). */
+  delay = 0;
+  /** Ms the close button stays hidden after the offers show (the launcher's `settings.close_delay`). */
+  closeDelay = 0;
   /** Optional text above the cards, e.g. "Offers picked for you"; it also names the unit. */
   heading = '';
   /** Hide the header's close button (Escape still closes a popup). */
@@ -142,11 +150,12 @@ export class AdpxOffersElement extends OffersRequestElement {
     this.loader.cancel();
     this.loadInFlight = undefined;
     this.fetchedFor = undefined;
+    this.showing.newLoad();
     try {
       this.flow.supply(raw);
-      if (!this.manual) this.show();
+      if (!this.manual || this.showing.promise) this.show();
     } catch (error) {
-      this.flow.fail(error);
+      this.showing.end({ error: this.flow.fail(error) });
     }
   }
 
@@ -167,6 +176,9 @@ export class AdpxOffersElement extends OffersRequestElement {
     isList: () => this.view === 'list',
   });
   private readonly loader = new LoadController(this);
+  private readonly showing = new PendingShow();
+  /** `close-delay`: the close button is held back until this timer runs out. */
+  private closeTimer?: ReturnType<typeof setTimeout>;
   private loadInFlight?: Promise<number>;
   /** The `requestKey()` of the unit's last fetch: the unit loads again when it changes. */
   private fetchedFor?: string;
@@ -198,6 +210,7 @@ export class AdpxOffersElement extends OffersRequestElement {
 
   /** Out of the document for good (not moved): abort the load, close what was shown. */
   private leave(): void {
+    this.showing.end(false);
     this.loader.cancel();
     this.flow.removed();
     this.modal.release();
@@ -205,10 +218,14 @@ export class AdpxOffersElement extends OffersRequestElement {
 
   /**
    * Fetches offers. Resolves with the number of offers ready; rejects with an `OffersError` (and
-   * fires `adpx-error`) when the load fails. A newer load replaces an older one.
+   * fires `adpx-error`) when the load fails. A newer load replaces an older one; the same request
+   * (the same options and `payload`) while it is in flight is not asked twice: its promise is
+   * returned.
    */
   load(payload?: Record<string, unknown>): Promise<number> {
-    const promise = this.fetchAndAccept(payload);
+    const key = this.requestKey(payload);
+    if (key === this.fetchedFor && this.loadInFlight) return this.loadInFlight;
+    const promise = this.fetchAndAccept(key, payload);
     this.loadInFlight = promise;
     const settled = () => {
       if (this.loadInFlight === promise) this.loadInFlight = undefined;
@@ -219,34 +236,102 @@ export class AdpxOffersElement extends OffersRequestElement {
 
   /**
    * The promise the latest `load()` returned, while that load is in flight (undefined once it
-   * settled, or when a response given to `response` replaced it): what a caller that did not
-   * start the load (the script API's `show()` after a non-awaited `init`) waits for.
+   * settled, or when a response given to `response` replaced it).
    */
   get pendingLoad(): Promise<number> | undefined {
     return this.loadInFlight;
   }
 
-  private async fetchAndAccept(payload?: Record<string, unknown>): Promise<number> {
-    this.fetchedFor = this.requestKey();
+  /**
+   * The show asked for while the offers load or during `delay`: resolves `true` once they are on
+   * screen, `false` when it is called off (`close()`, a new load during the delay, no offers), and
+   * rejects with the load's `OffersError` when the load fails. Undefined when no show waits.
+   */
+  get pendingShow(): Promise<boolean> | undefined {
+    return this.showing.promise;
+  }
+
+  private async fetchAndAccept(key: string, payload?: Record<string, unknown>): Promise<number> {
+    this.fetchedFor = key;
+    this.showing.newLoad();
     this.flow.loading();
     try {
       // The unit's words load (when not English) while the offers are fetched.
       const words = ensureLanguage(this.language, this.log);
-      const response = await this.loader.run(this.requestOptions(payload), this.consentTimeout, words);
+      const stored = this.prefetch ? () => this.readStored(key) : undefined;
+      const options = this.requestOptions(payload);
+      const response = await this.loader.run(options, this.consentTimeout, words, stored);
       this.flow.accept(response);
+      if (this.prefetch && !this.showing.promise && response !== this.storedHit) this.store(key, response);
+      if (this.showing.promise) this.show();
       return response.count;
     } catch (error) {
       if (isOffersError(error) && error.code === 'aborted') {
         this.log('U2');
         throw error;
       }
-      throw this.flow.fail(error);
+      const failure = this.flow.fail(error);
+      this.showing.end({ error: failure });
+      throw failure;
     }
   }
 
-  /** Shows the loaded offers from the first. Returns false when there is nothing to show. */
+  private storedHit?: OffersResponse;
+
+  /**
+   * SDK prefetch: the response stored for this request (read once consent allows it); taken out
+   * of storage when a show waits for it.
+   */
+  private readStored(key: string): OffersResponse | undefined {
+    const found = readPrefetched(window, this.prefetchKey(key), {
+      ttlMs: this.prefetchTtl,
+      consume: !!this.showing.promise,
+    });
+    if (!found.hit) return void this.log('U4', found.reason);
+    this.log('U3');
+    return (this.storedHit = found.response);
+  }
+
+  /** SDK prefetch: keeps a response no show waited for, for the next page of the same request. */
+  private store(key: string, response: OffersResponse): void {
+    if (savePrefetched(window, this.prefetchKey(key), response)) this.log('U5');
+  }
+
+  private prefetchKey(request: string): PrefetchRequestKey {
+    return { sdkId: this.apiKey, placement: this.placement, request };
+  }
+
+  /**
+   * Shows the loaded offers from the first, after `delay` ms when one is set. Asked while the
+   * offers load, it shows them when they arrive (`pendingShow`). Returns false when there is
+   * nothing to show.
+   */
   show(): boolean {
-    return this.flow.show();
+    const { status, response } = this.flow;
+    if (status === UnitStatus.Loading) {
+      this.showing.wait();
+      return true;
+    }
+    if (status === UnitStatus.Ready && this.delay > 0 && (response?.count ?? 0) > 0) {
+      this.showing.wait(this.delay, () => this.showing.end(this.flow.show()));
+      return true;
+    }
+    const shown = this.flow.show();
+    this.showing.end(shown);
+    return shown;
+  }
+
+  /**
+   * True when the offers the unit holds (loading, ready or on screen) were asked with its request
+   * options as they are now: a manual unit whose options changed since its load is not.
+   */
+  get upToDate(): boolean {
+    return this.fetchedFor === this.requestKey();
+  }
+
+  /** Offers, the end card or a scrolled-past list are on screen. */
+  get onScreen(): boolean {
+    return this.flow.onScreen;
   }
 
   /** Shows the next offer; after the last one the flow ends (close beacon, `closed_ads`). */
@@ -263,8 +348,11 @@ export class AdpxOffersElement extends OffersRequestElement {
    * Dismisses the unit. While offers are shown: the close beacon (once per load) and `closed_ads`.
    * After the flow ended (end card, or a list scrolled past) it only removes what is on screen.
    * While offers load: the load is cancelled (its `load()` promise rejects `aborted`), `closed_ads`.
+   * While a show waits (`pendingShow`): only that show is called off; a load goes on.
    */
   close(reason: CloseReason = 'api'): void {
+    // A show that waits (for the load or its delay) is called off: nothing was on screen.
+    if (this.showing.end(false)) return this.log('U6');
     // Closed while the offers load: their answer must not show the unit again (the load rejects
     // `aborted`). The script API never closes a loading unit: it keeps the offers for a later show.
     if (this.flow.status === UnitStatus.Loading) {
@@ -329,9 +417,11 @@ export class AdpxOffersElement extends OffersRequestElement {
     if (status === UnitStatus.Shown && !wasShown) {
       if (isModalLayout(this.view)) this.modal.remember();
       this.displayMs = this.settings.maxDisplayMs;
+      this.holdClose(this.closeDelay);
     } else if (status !== UnitStatus.Shown) {
       this.timer.stop();
       this.displayMs = undefined;
+      this.holdClose(0);
     }
     if (!this.flow.onScreen) this.modal.release();
     // The end card replaces the card that had focus: its button takes focus. `:focus-within`, not
@@ -343,6 +433,14 @@ export class AdpxOffersElement extends OffersRequestElement {
     if (status === UnitStatus.Ended && this.view !== 'list') this.announce(this.messages.t('endTitle'));
     // The status as a custom state, for page CSS: `adpx-offers:state(closed) { … }`.
     setStates(this.internals, status);
+  }
+
+  /** Hides the close button for `ms` (`close-delay`); 0 shows it again. */
+  private holdClose(ms: number): void {
+    const held = this.closeTimer !== undefined;
+    clearTimeout(this.closeTimer);
+    this.closeTimer = ms > 0 ? setTimeout(() => this.holdClose(0), ms) : undefined;
+    if (held && !this.closeTimer) this.requestUpdate();
   }
 
   protected override updated(): void {
@@ -436,7 +534,7 @@ export class AdpxOffersElement extends OffersRequestElement {
       ledger: this.flow.ledger,
       frameWidth: this.frameWidthIn(this.view),
       heading: this.heading,
-      hideClose: this.hideClose,
+      hideClose: this.hideClose || this.closeTimer !== undefined,
       showQr: this.showQr,
       noOfferwall: this.settings.offerwall === false,
       position: this.settings.position,

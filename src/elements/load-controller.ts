@@ -26,12 +26,14 @@ export class LoadController implements ReactiveController {
    * Waits for the consent decision (up to `consentTimeoutMs` for a consent platform that has not
    * answered), then fetches with what consent allows. Aborted meanwhile, nothing is sent. `alongside`
    * (the unit's words, loading meanwhile) is waited for too, inside the run: a cancel that comes
-   * while only the words are awaited still drops the answer.
+   * while only the words are awaited still drops the answer. `stored` (SDK prefetch) may answer
+   * instead of the fetch, read only once the consent decision is known.
    */
   async run(
     options: Omit<FetchOffersOptions, 'signal'>,
     consentTimeoutMs: number,
     alongside?: Promise<unknown>,
+    stored?: () => OffersResponse | undefined,
   ): Promise<OffersResponse> {
     this.cancel();
     const controller = new AbortController();
@@ -39,7 +41,7 @@ export class LoadController implements ReactiveController {
     try {
       const allowed = await withConsent(options, consentTimeoutMs);
       if (controller.signal.aborted) throw new OffersError('aborted', 'A newer load replaced this one');
-      const response = await fetchOffers({ ...allowed, signal: controller.signal });
+      const response = stored?.() ?? (await fetchOffers({ ...allowed, signal: controller.signal }));
       await alongside;
       if (controller.signal.aborted) throw new OffersError('aborted', 'A newer load replaced this one');
       return response;

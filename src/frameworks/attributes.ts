@@ -47,6 +47,8 @@ export interface AdpxOffersAttributes extends AdpxOptionAttributes {
   terms?: AdpxOffersElement['terms'];
   manual?: boolean;
   dwell?: number | `${number}`;
+  delay?: number | `${number}`;
+  'close-delay'?: number | `${number}`;
   heading?: string;
   'hide-close'?: boolean;
   'show-qr'?: boolean;

@@ -4,8 +4,8 @@
  *
  * One entry per SDK ID and placement, in `localStorage` (two WebViews of one app share it; they do
  * not share `sessionStorage`). An entry is used only when it is fresh (younger than the TTL), made
- * for the same request (same SDK ID, placement, endpoint, path version, test mode and user
- * payload: a hash of them), and still a valid response for the normaliser. Anything else is
+ * for the same request (a hash of the unit's request key: every request option and the payload),
+ * and still a valid response for the normaliser. Anything else is
  * ignored; stale and corrupt entries are removed. See docs/decisions/005.
  */
 import { storageAllowed } from '../consent/consent.js';
@@ -18,15 +18,12 @@ const PREFIX = 'adpx:prefetch:v1:';
 /** Clock difference tolerated for an entry saved "in the future" (two WebViews, one clock). */
 const CLOCK_SKEW_MS = 5_000;
 
-/** What identifies a request: an entry made for another one is foreign. */
+/** Where an entry goes (SDK ID and placement) and the request it answers. */
 export interface PrefetchRequestKey {
   sdkId: string;
   placement: string;
-  endpoint: string;
-  apiVersion: string;
-  dev: boolean;
-  /** The user payload sent as body keys. */
-  payload: Record<string, unknown>;
+  /** The request's identity (the unit's request key): an entry made for another one is foreign. */
+  request: string;
 }
 
 /** Why an entry was not used (for the debug log and tests). */
@@ -39,18 +36,6 @@ interface StoredEntry {
   savedAt: number;
   request: string;
   response: unknown;
-}
-
-/** JSON with object keys sorted, so that `{a, b}` and `{b, a}` describe the same payload. */
-export function stableStringify(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(stableStringify).join(',')}]`;
-  if (isJsonObject(value)) {
-    const keys = Object.keys(value)
-      .filter((key) => value[key] !== undefined)
-      .sort();
-    return `{${keys.map((key) => `${JSON.stringify(key)}:${stableStringify(value[key])}`).join(',')}}`;
-  }
-  return JSON.stringify(value) ?? 'null';
 }
 
 /** FNV-1a, 32 bits, as 8 hex digits. Not a security boundary: it only tells requests apart. */
@@ -69,10 +54,7 @@ export function prefetchStorageKey(key: Pick<PrefetchRequestKey, 'sdkId' | 'plac
 }
 
 /** The fingerprint stored with an entry; an entry with another one is foreign. */
-export function requestFingerprint(key: PrefetchRequestKey): string {
-  const { sdkId, placement, endpoint, apiVersion, dev, payload } = key;
-  return hashText(stableStringify({ sdkId, placement, endpoint, apiVersion, dev, payload }));
-}
+export const requestFingerprint = (key: PrefetchRequestKey): string => hashText(key.request);
 
 /** `localStorage`, or null where it is missing or blocked (it may throw on access). */
 function storageOf(win: Window): Storage | null {

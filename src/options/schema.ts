@@ -267,10 +267,24 @@ export const OPTIONS = {
   autoLoad: { type: 'boolean', config: 'autoLoad', parse: bool(true) },
   /** Show as soon as offers arrive (default false). */
   autoShow: { type: 'boolean', config: 'autoShow', parse: bool(false) },
-  /** SDK prefetch: share the response with the checkout WebView through DOM storage. */
-  prefetch: { type: 'boolean', config: 'prefetch', parse: bool(false) },
+  /**
+   * SDK prefetch: a load first takes a response stored for the same request (once consent allows
+   * reading storage); a load that no show waits for stores its response for the next page
+   * (docs/decisions/005-bridge-order-and-prefetch.md).
+   */
+  prefetch: {
+    property: 'prefetch',
+    attribute: 'prefetch',
+    type: 'boolean',
+    initial: false,
+    config: 'prefetch',
+    parse: bool(false),
+  },
   /** How long a prefetched response stays usable, in ms (default 5 minutes, at most 1 hour). */
   prefetchTtlMs: {
+    property: 'prefetchTtl',
+    attribute: 'prefetch-ttl',
+    initial: DEFAULT_PREFETCH_TTL_MS,
     type: 'number',
     config: 'prefetchTtlMs',
     parse: (value: unknown): number => clampMs(value, DEFAULT_PREFETCH_TTL_MS, MAX_PREFETCH_TTL_MS),

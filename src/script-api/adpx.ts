@@ -1,65 +1,64 @@
 /**
  * `window.Adpx`: the script-tag API that host pages written for the service's launcher call, and
- * that native hosts drive from their WebViews. It owns one `<adpx-offers>` unit in manual mode,
- * decides when it loads and shows, and forwards its events once to the callback or the bridge.
+ * that native hosts drive from their WebViews. A translator over one `<adpx-offers manual>`: it
+ * writes the configuration onto the unit, calls the unit's `load()`, `show()` and `close()`, and
+ * forwards the unit's events to the show callbacks and to the `init` callback or the bridge. Every
+ * state (loading, waiting for a delay, shown, closed) is the unit's; what is kept here is what the
+ * page gave: the config, the show callbacks, the user payload and a supplied response.
  *
  * Nothing here throws into the host page and no promise of it rejects (launcher pages call it
  * without `await` or `catch`): failures resolve with `false` (or, for `init`, nothing), reach the
  * given callback, and fire `error`.
  */
-import { isOffersError, OffersError } from '../errors.js';
-import { forget, resolveConsent, setConsent } from '../consent/consent.js';
+import { errorInfo } from '../errors.js';
+import { forget, setConsent } from '../consent/consent.js';
 import { createDebugLog, type DebugLog } from '../debug.js';
 import type { AdpxOffersElement } from '../elements/adpx-offers.js';
 import { UnitStatus } from '../elements/unit/status.js';
 import { defineElements } from '../elements/registry.js';
-import { AdpxEvent, type AdpxEventName } from '../events/adpx-event.js';
-import { readPrefetched, savePrefetched } from '../hosts/prefetch-storage.js';
+import { AdpxEvent, type AdpxEventName, type AdpxEventPayloads } from '../events/adpx-event.js';
+import type { OffersResponse } from '../model/types.js';
+import { MISSING_ENDPOINT } from '../options/values.js';
 import { resolveConfig, toEnvironment, type PresetValues, type ResolvedConfig } from './config.js';
 import { commandQueue } from './command-queue.js';
 import { callHost, deliver, UnitListener, type DeliveryTarget } from './forward.js';
 import { hostResponse } from './host-response.js';
-import { errorInfo, getOffers, loadKey, MISSING_ENDPOINT, prefetchKey } from './requests.js';
-import { retire, UnitLoads, type LoadOutcome } from './loads.js';
+import { getOffers } from './requests.js';
 import { namedCallback, readPageGlobals, userOf, type PageGlobals } from './page-globals.js';
-import { ShowSession } from './show-session.js';
 import type { AdpxApi, AdpxCallback, AdpxConfig, AdpxErrorInfo, AdpxGetOffersResult } from './types.js';
 import type { AdpxShowCallbacks, AdpxShowOptions, AdpxUser } from './types.js';
-import { bodyReady, configureUnit, createUnit, findTarget } from './unit-dom.js';
-import { unitSetup, type UnitSetup } from './unit-options.js';
+import { applyShowLook, bodyReady, configureUnit, createUnit, findTarget } from './unit-dom.js';
+import { unitSetup, type UnitSetup } from './launcher-options.js';
 
 export const ADPX_VERSION = '0.1.0';
 
-/** Unit states after a show: the offers of this load cannot be shown again. */
-const AFTER_SHOW: ReadonlySet<UnitStatus> = new Set([UnitStatus.Ended, UnitStatus.Closed]);
-
 const warn = (message: string) => console.warn(`[adpx] ${message}`);
+const invalid = (message: string): AdpxErrorInfo => ({ message, code: 'invalid_request' });
+const NO_OFFERS: AdpxErrorInfo = { message: 'No offers are available for this request.', code: 'no_offers' };
+
+function run<T>(callback: ((value: T) => void) | undefined, value: T): void {
+  if (typeof callback === 'function') callHost(() => callback(value));
+}
 
 export class AdpxController implements AdpxApi {
   readonly version = ADPX_VERSION;
+  /** `Adpx.cmd`: functions pushed here run at once (those queued before the script, in order). */
+  readonly cmd = commandQueue((error) => this.reportCommandError(error));
   private globals?: PageGlobals;
   private readonly preset: PresetValues = {};
   private config?: ResolvedConfig;
   private setup?: UnitSetup;
   private unit?: AdpxOffersElement;
+  /** The unit once `init` placed it; an `init` in `<head>` places it when `<body>` exists. */
+  private placed: Promise<AdpxOffersElement | undefined> = Promise.resolve(undefined);
+  /** The payload the page gave `load()` last. */
+  private user: AdpxUser = {};
+  /** API prefetch: what `setApiResponse` was given (no `response` when it was not valid). */
+  private supplied?: { response?: OffersResponse };
+  /** The callbacks of the show on screen (or waiting); they end with the unit's `closed_ads`. */
+  private callbacks: AdpxShowCallbacks = {};
   private log: DebugLog = createDebugLog(false);
   private readonly listener = new UnitListener((name, payload) => this.onUnitEvent(name, payload));
-  private readonly session = new ShowSession(() => this.win);
-  /** `Adpx.cmd`: functions pushed here run at once (those queued before the script, in order). */
-  readonly cmd = commandQueue((error) => this.reportCommandError(error));
-  private readonly loads = new UnitLoads(this.session);
-  private lastPayload?: AdpxUser;
-  /**
-   * While an early `init` waits for `<body>`, or a prefetch `init` for the consent decision
-   * (`holdCalls`): calls made meanwhile wait for it too.
-   */
-  private settingUp?: Promise<unknown>;
-  /**
-   * How many times `Adpx.close()` was called. A show that waits for a load (`autoShow`, `show()`,
-   * `reload()`) compares it before showing: a close meanwhile means the page no longer wants the
-   * offers on screen; they stay ready for a later `show()`.
-   */
-  private closes = 0;
 
   constructor(private readonly windowOverride?: Window) {}
 
@@ -110,56 +109,48 @@ export class AdpxController implements AdpxApi {
   /**
    * Never rejects (launcher pages call it without `await` or `catch`): a refused configuration
    * goes to the given callback (or the bridge) and the `error` event, and the promise resolves.
+   * With a `<body>`, the unit is placed and its load started before `init` returns, so
+   * `Adpx.init(config); Adpx.show()` without awaiting works; in `<head>`, calls wait for it. It
+   * resolves once the load it started settled (and, with `autoShow`, the offers are on screen).
    */
   async init(input?: AdpxConfig | string, callback?: AdpxCallback): Promise<void> {
     try {
-      await this.setUp(input, callback);
+      const result = resolveConfig(input, this.captured.config, this.preset, callback);
+      if (!result.ok) {
+        const named = namedCallback(input, callback, this.captured);
+        const fallback = typeof named === 'function' ? (named as AdpxCallback) : undefined;
+        const target = { callback: fallback, parentOrigin: this.config?.parentOrigin };
+        return this.emitError(errorInfo(result.error), target);
+      }
+      const { config } = result;
+      this.config = config;
+      this.log = createDebugLog(config.debug);
+      if (config.consent !== undefined) setConsent(config.consent, this.log);
+      if (result.ignored.includes('parentOrigin'))
+        warn('parentOrigin must be an exact origin; it was ignored.');
+      if (result.ignored.length > 0) this.log('A1', result.ignored.join(', '));
+      defineElements(this.win.customElements);
+      const previous = this.setup;
+      const setup = (this.setup = unitSetup(config.settings, config.styles));
+      for (const note of setup.notes) this.log(note);
+      const body = this.win.document.body;
+      const place = (at: HTMLElement) => this.place(at, config, setup, previous);
+      this.placed = body ? Promise.resolve(place(body)) : bodyReady(this.win.document).then(place);
+      // Resolves once the offers it loads are in (and shown, with autoShow), as launcher pages expect.
+      const unit = await this.placed;
+      await Promise.allSettled([unit?.pendingLoad, unit?.pendingShow]);
     } catch (error) {
       this.emitError(errorInfo(error));
     }
   }
 
-  private async setUp(input: AdpxConfig | string | undefined, callback?: AdpxCallback): Promise<void> {
-    const result = resolveConfig(input, this.captured.config, this.preset, callback);
-    if (!result.ok) {
-      const named = namedCallback(input, callback, this.captured);
-      const fallback = typeof named === 'function' ? (named as AdpxCallback) : undefined;
-      this.emitError(errorInfo(result.error), {
-        callback: fallback,
-        parentOrigin: this.config?.parentOrigin,
-      });
-      return;
-    }
-    // A newer init replaces `this.config`: this one then stops at its next step (no counter).
-    const config = result.config;
-    this.config = config;
-    this.log = createDebugLog(config.debug);
-    if (config.consent !== undefined) setConsent(config.consent, this.log);
-    if (result.ignored.includes('parentOrigin'))
-      warn('parentOrigin must be an exact origin; it was ignored.');
-    if (result.ignored.length > 0) this.log('A1', result.ignored.join(', '));
-    defineElements(this.win.customElements);
-    // With a body the unit is placed and its load started before init returns its promise, so
-    // `Adpx.init(config); Adpx.show()` without awaiting works.
-    const doc = this.win.document;
-    if (!doc.body) {
-      await this.holdCalls(bodyReady(doc));
-      if (config !== this.config) return;
-    }
-    const body = doc.body as HTMLElement;
-    const previous = this.setup;
-    this.setup = unitSetup(config.settings, config.styles);
-    for (const note of this.setup.notes) this.log(note);
-    const unit = this.placeUnit(body, this.setup);
-    for (const [name] of previous?.properties ?? []) unit.style.removeProperty(name);
-    configureUnit(unit, config, this.setup);
-    this.session.cancelDelay();
-    this.log(`init: ${config.accountId} placement=${config.placement} autoLoad=${config.autoLoad}`);
-    if (config.autoLoad) await this.autoLoad(config, unit);
-  }
-
-  /** The unit, in the target element (inline) or on `<body>`; a new one when the place changed. */
-  private placeUnit(body: HTMLElement, setup: UnitSetup): AdpxOffersElement {
+  /** The unit in the target element (inline) or on `<body>`, configured; its load started. */
+  private place(
+    body: HTMLElement,
+    config: ResolvedConfig,
+    setup: UnitSetup,
+    previous?: UnitSetup,
+  ): AdpxOffersElement {
     const doc = this.win.document;
     const target = findTarget(doc, setup.target);
     if (setup.target !== undefined && !target) {
@@ -167,182 +158,135 @@ export class AdpxController implements AdpxApi {
       setup.layout = 'popup';
     }
     const parent = target ?? body;
-    const old = this.unit;
-    if (old && old.parentElement === parent) return old;
-    if (old) {
-      retire(old, this.session);
-      this.listener.detach(old);
-      old.remove();
-      this.loads.forget();
+    let unit = this.unit;
+    if (unit && unit.parentElement !== parent) {
+      this.close();
+      this.listener.detach(unit);
+      unit.remove();
+      unit = undefined;
     }
-    const unit = createUnit(doc, parent);
-    this.listener.attach(unit);
-    this.unit = unit;
+    if (!unit) {
+      unit = this.unit = createUnit(doc, parent);
+      this.listener.attach(unit);
+    }
+    for (const [name] of previous?.properties ?? []) unit.style.removeProperty(name);
+    configureUnit(unit, config, setup);
+    unit.payload = { ...this.captured.user, ...this.user };
+    this.log(`init: ${config.accountId} placement=${config.placement} autoLoad=${config.autoLoad}`);
+    // A repeated init of the request the unit holds changes nothing; another request replaces it.
+    if (config.autoLoad && !this.holds(unit)) this.startLoad(unit);
+    if (config.autoLoad && config.autoShow) void this.showOn(unit, {});
     return unit;
   }
 
-  /**
-   * `step`, which calls made meanwhile (`load`, `show`, …) wait for too. The caller awaits the step
-   * itself, so it goes on before those calls do (they were made after it).
-   */
-  private holdCalls<T>(step: Promise<T>): Promise<T> {
-    this.settingUp = step;
-    const done = () => {
-      if (this.settingUp === step) this.settingUp = undefined;
-    };
-    step.then(done, done);
-    return step;
+  /** True when the unit has the offers of its request, ready or on screen (not loading). */
+  private holds(unit: AdpxOffersElement): boolean {
+    return unit.upToDate && (unit.onScreen || unit.state === UnitStatus.Ready);
   }
 
-  /** `autoLoad`: the stored prefetch response when there is one, else a load; then `autoShow`. */
-  private async autoLoad(config: ResolvedConfig, unit: AdpxOffersElement): Promise<void> {
-    const closes = this.closes;
-    if (config.prefetch) {
-      // The stored response is on the device: it is read only once this request's consent
-      // decision allows it (a refusal deletes it unread). Calls made meanwhile wait for it.
-      await this.holdCalls(resolveConsent(config.consentTimeoutMs, this.log));
-      if (config !== this.config) return;
-    }
-    const payload = this.payloadFor(this.lastPayload);
-    const key = loadKey(config, payload);
-    if (this.loads.holds(unit, key)) {
-      this.log('A2');
-      const outcome = await this.loads.inFlight(this.unit);
-      if (this.closes !== closes) return this.log('A3');
-      if (config === this.config && config.autoShow && outcome?.ok !== false && this.isReady()) {
-        await this.show();
-      }
-      return;
-    }
-    const storageKey = prefetchKey(config, payload);
-    if (config.prefetch) {
-      const options = { ttlMs: config.prefetchTtlMs, consume: config.autoShow };
-      const found = readPrefetched(this.win, storageKey, options);
-      if (found.hit) {
-        this.log('A4');
-        this.loads.accept(unit, found.response, key);
-        if (config.autoShow && this.isReady()) await this.show();
-        return;
-      }
-      this.log('A5', found.reason);
-    }
-    const outcome = await this.loads.latest(unit, this.loads.run(unit, payload, key));
-    if (config !== this.config || !outcome.ok) return;
-    if (config.prefetch && !config.autoShow && unit.response) {
-      savePrefetched(this.win, storageKey, unit.response);
-      this.log('A6');
-    }
-    if (this.closes !== closes) return this.log('A3');
-    // A host may have called show() meanwhile: autoShow then has nothing left to do.
-    if (config.autoShow && this.isReady()) await this.show();
+  /** A load of the unit's request; offers on screen are closed first (their close beacon once). */
+  private startLoad(unit: AdpxOffersElement): Promise<number> {
+    if (unit.onScreen) unit.close('api');
+    const load = unit.load();
+    load.catch(() => {}); // reported by the unit's `error` event
+    return load;
   }
 
-  private payloadFor(extra: AdpxUser | undefined): AdpxUser {
-    return { ...this.captured.user, ...extra };
+  load(payload?: AdpxUser, callback?: (loaded: boolean, error?: AdpxErrorInfo) => void): Promise<boolean> {
+    return this.withUnit((unit) => this.loadOn(unit, payload, callback));
   }
 
-  async load(
+  private async loadOn(
+    unit: AdpxOffersElement | undefined,
     payload?: AdpxUser,
     callback?: (loaded: boolean, error?: AdpxErrorInfo) => void,
   ): Promise<boolean> {
-    const outcome = await this.loadOutcome(payload);
-    const loaded = outcome.ok && outcome.count > 0;
-    let error: AdpxErrorInfo | undefined = outcome.ok ? undefined : outcome.error;
-    if (outcome.ok && !loaded)
-      error = { message: 'No offers are available for this request.', code: 'no_offers' };
+    const refused = !unit
+      ? 'Call Adpx.init before Adpx.load.'
+      : this.config?.endpoint
+        ? ''
+        : MISSING_ENDPOINT;
+    let loaded = false;
+    let error: AdpxErrorInfo | undefined;
+    if (!unit || refused) this.emitError((error = invalid(refused)));
+    else {
+      this.supplied = undefined;
+      this.user = userOf(payload);
+      unit.payload = { ...this.captured.user, ...this.user };
+      // Offers of this request that are ready answer it: the service is not asked twice.
+      const ready = unit.state === UnitStatus.Ready && unit.upToDate ? unit.response?.count : undefined;
+      try {
+        loaded = (ready ?? (await this.startLoad(unit))) > 0;
+        if (!loaded) error = NO_OFFERS;
+      } catch (failure) {
+        error = errorInfo(failure);
+      }
+    }
     if (typeof callback === 'function') callHost(() => callback(loaded, error));
     return loaded;
   }
 
-  private async loadOutcome(payload: AdpxUser | undefined): Promise<LoadOutcome> {
-    await this.settingUp;
-    const { config, unit } = this;
-    const message =
-      !config || !unit ? 'Call Adpx.init before Adpx.load.' : !config.endpoint ? MISSING_ENDPOINT : '';
-    if (!config || !unit || message) {
-      const error: AdpxErrorInfo = { message, code: 'invalid_request' };
-      this.emitError(error);
-      return { ok: false, error };
-    }
-    this.loads.leaveApiMode();
-    this.lastPayload = userOf(payload);
-    const merged = this.payloadFor(this.lastPayload);
-    const key = loadKey(config, merged);
-    if (this.loads.canReuse(unit, key)) return { ok: true, count: unit.response?.count ?? 0 };
-    return this.loads.run(unit, merged, key);
+  /**
+   * Runs `act` with the unit: at once when it is in the page (so that a call made after another,
+   * `Adpx.show(); Adpx.close()`, reaches the unit after it), else once `init` placed it.
+   */
+  private withUnit<T>(act: (unit: AdpxOffersElement | undefined) => Promise<T>): Promise<T> {
+    const { unit } = this;
+    return unit?.isConnected ? act(unit) : this.placed.then(act);
   }
 
-  async show(given?: AdpxShowOptions | null): Promise<boolean> {
+  show(given?: AdpxShowOptions | null): Promise<boolean> {
     // Native code calls `Adpx.show(null)` through evaluateJavascript: anything but an object is none.
-    const options: AdpxShowOptions = typeof given === 'object' && given !== null ? given : {};
-    const closes = this.closes;
-    await this.settingUp;
-    const { unit, setup } = this;
-    const callbacks = options.callbacks ?? {};
-    if (!unit || !setup) return this.showFailed(callbacks, 'Call Adpx.init and Adpx.load before Adpx.show.');
-    const outcome = await this.loads.inFlight(this.unit);
-    if (outcome && !outcome.ok)
-      return this.showFailed(callbacks, outcome.error.message, outcome.error, false);
-    if (this.closes !== closes) {
-      this.log('A7');
-      return false;
-    }
-    return this.showLoaded(unit, setup, options);
+    const options = typeof given === 'object' && given !== null ? given : {};
+    return this.withUnit((unit) => this.showOn(unit, options));
   }
 
   /**
-   * The rest of `show` once no load is in flight, in the caller's task: a supplied response is
-   * taken and shown in one task, so the unit renders once (not ready, then shown).
+   * Asks the unit to show, with this show's look and callbacks: at once when its offers are ready,
+   * when they arrive while they load, after the unit's `delay`. A show while the offers are on
+   * screen or another show waits resolves alike and takes over its callbacks (decision 005).
    */
-  private async showLoaded(
-    unit: AdpxOffersElement,
-    setup: UnitSetup,
-    options: AdpxShowOptions,
-  ): Promise<boolean> {
+  private async showOn(unit: AdpxOffersElement | undefined, options: AdpxShowOptions): Promise<boolean> {
     const callbacks = options.callbacks ?? {};
-    this.loads.takeSupplied(unit);
-    if (unit.state === UnitStatus.Ready && unit.response?.count === 0) {
-      const info: AdpxErrorInfo = { message: 'No offers to show.', code: 'no_offers' };
-      return this.showFailed(callbacks, info.message, info, false);
+    const { setup } = this;
+    if (!unit || !setup)
+      return this.showFailed(callbacks, invalid('Call Adpx.init and Adpx.load before Adpx.show.'));
+    const response = this.supplied?.response;
+    if (response) {
+      this.supplied = {};
+      unit.response = response;
     }
-    // Manual mode: only this API shows the unit, so `shown` means these offers are on screen.
-    if (unit.state === UnitStatus.Shown) {
-      this.session.adopt(options.callbacks);
-      return true;
-    }
-    if (!this.isReady()) {
-      const message = AFTER_SHOW.has(unit.state)
+    if (options.callbacks || !(unit.onScreen || unit.pendingShow)) this.callbacks = callbacks;
+    if (!unit.onScreen) applyShowLook(unit, options, setup);
+    if (!unit.show()) {
+      if (unit.state === UnitStatus.Ready) return this.showFailed(callbacks, NO_OFFERS, false);
+      const shownBefore = unit.state === UnitStatus.Ended || unit.state === UnitStatus.Closed;
+      const message = shownBefore
         ? 'These offers were already displayed: call Adpx.load again before showing.'
         : 'Nothing is loaded: call Adpx.load before Adpx.show.';
-      return this.showFailed(callbacks, message);
+      return this.showFailed(callbacks, invalid(message));
     }
-    const result = await this.session.show(unit, setup, options);
-    if (result === 'shown') return true;
-    // Closed by the page, or replaced by a new load, during the display delay: not an error.
-    if (result === 'cancelled') {
-      this.log('A11');
-      return false;
+    try {
+      if (await (unit.pendingShow ?? true)) return true;
+      // Called off (`Adpx.close`, a new load during the delay) is no error; a load of no offers is.
+      const none = unit.state === UnitStatus.Ready && unit.response?.count === 0;
+      return none ? this.showFailed(callbacks, NO_OFFERS, false) : false;
+    } catch (failure) {
+      return this.showFailed(callbacks, errorInfo(failure), false);
     }
-    return this.showFailed(callbacks, 'The offers could not be shown.', undefined, false);
   }
 
-  private showFailed(
-    callbacks: AdpxShowCallbacks,
-    message: string,
-    info: AdpxErrorInfo = { message, code: 'invalid_request' },
-    emit = true,
-  ): boolean {
-    this.log(`show: ${message}`);
+  private showFailed(callbacks: AdpxShowCallbacks, info: AdpxErrorInfo, emit = true): false {
+    this.log(`show: ${info.message}`);
     if (emit) this.emitError(info);
-    const errorCallback = callbacks.errorCallback;
-    if (typeof errorCallback === 'function') callHost(() => errorCallback(info));
+    run(callbacks.errorCallback, info);
     return false;
   }
 
+  /** Closes the offers on screen (close beacon once, `closed_ads`), or calls off a show that waits. */
   close(): void {
-    this.closes++;
-    this.session.cancelDelay();
-    if (this.unit) retire(this.unit, this.session);
+    const { unit } = this;
+    if (unit && (unit.onScreen || unit.pendingShow)) unit.close('api');
   }
 
   setConsent(consent: unknown): void {
@@ -355,28 +299,30 @@ export class AdpxController implements AdpxApi {
   }
 
   isReady(): boolean {
-    return this.loads.isReady(this.unit);
+    const { unit, supplied } = this;
+    const count = supplied?.response
+      ? supplied.response.count
+      : unit?.state === UnitStatus.Ready && unit.response?.count;
+    return (count || 0) > 0;
   }
 
-  async reload(): Promise<boolean> {
-    await this.settingUp;
-    const { unit, config, setup } = this;
-    if (!unit || !config) return this.showFailed({}, 'Call Adpx.init before Adpx.reload.');
-    const supplied = this.loads.takeSupplied(unit);
-    if (supplied) return supplied.count > 0 && setup ? this.showLoaded(unit, setup, {}) : false;
-    if (this.loads.apiMode) {
+  reload(): Promise<boolean> {
+    return this.withUnit((unit) => this.reloadOn(unit));
+  }
+
+  private async reloadOn(unit: AdpxOffersElement | undefined): Promise<boolean> {
+    const { config, supplied } = this;
+    if (!unit || !config) return this.showFailed({}, invalid('Call Adpx.init before Adpx.reload.'));
+    if (supplied && !supplied.response) {
       this.log('A9');
       return false;
     }
-    if (!config.endpoint) {
-      this.emitError({ message: MISSING_ENDPOINT, code: 'invalid_request' });
+    if (!supplied && !config.endpoint) {
+      this.emitError(invalid(MISSING_ENDPOINT));
       return false;
     }
-    const closes = this.closes;
-    const payload = this.payloadFor(this.lastPayload);
-    const outcome = await this.loads.run(unit, payload, loadKey(config, payload));
-    if (this.closes !== closes) return false;
-    return outcome.ok && outcome.count > 0 ? this.show() : false;
+    if (!supplied) this.startLoad(unit);
+    return this.showOn(unit, {});
   }
 
   async getOffers(sdkId: string, payload?: AdpxUser): Promise<AdpxGetOffersResult> {
@@ -393,19 +339,29 @@ export class AdpxController implements AdpxApi {
   /** Resolves true when the response is valid; else false and an `error` event. Never rejects. */
   async setApiResponse(response: unknown): Promise<boolean> {
     try {
-      this.loads.supply(hostResponse(response));
+      this.supplied = { response: hostResponse(response) };
       this.log('A10');
       return true;
     } catch (error) {
-      this.loads.supply(undefined);
-      const failure = isOffersError(error) ? error : new OffersError('invalid_response', String(error));
-      this.emitError(errorInfo(failure));
+      this.supplied = {};
+      this.emitError(errorInfo(error));
       return false;
     }
   }
 
+  /**
+   * The show callbacks for the unit's events (`offer_shown`; `error` while shown; `closed_ads`,
+   * which ends them), then the event to the `init` callback or the bridge.
+   */
   private onUnitEvent(name: AdpxEventName, payload: object): void {
-    this.session.onEvent(name, payload);
+    const { callbacks } = this;
+    if (name === 'offer_shown') run(callbacks.showCallback, payload as AdpxEventPayloads['offer_shown']);
+    else if (name === 'error' && this.unit?.state === UnitStatus.Shown)
+      run(callbacks.errorCallback, payload as AdpxErrorInfo);
+    else if (name === 'closed_ads') {
+      this.callbacks = {};
+      run(callbacks.dismissCallback, payload as AdpxEventPayloads['closed_ads']);
+    }
     deliver(this.win, this.target, name, payload);
   }
 

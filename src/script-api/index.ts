@@ -7,7 +7,6 @@ import { AdpxController } from './adpx.js';
 
 export { AdpxController, ADPX_VERSION } from './adpx.js';
 export { installAdpx } from './install.js';
-export { clampMargin, marginInsets, MAX_MARGIN_PERCENT } from './show-options.js';
 export type * from './types.js';
 
 /** The script-tag API as a module export (the same object the script-tag build puts on `window`). */

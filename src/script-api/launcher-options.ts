@@ -4,9 +4,14 @@
  * launcher-values.ts) or `refused` with the reason. What each key is (its doc, value and what it
  * becomes) is the JSDoc of its key in the public types (types.ts), so no doc text ships in the
  * script-tag file; docs/api.md's table is rendered from both, and the launcher-options test fails
- * when they disagree. `unitSetup` (unit-options.ts) walks this table. Nothing runs at import time.
+ * when they disagree. `unitSetup` below walks this table: `AdpxConfig.settings` and `.styles` →
+ * what `<adpx-offers>` understands (its layout, attributes, custom properties and `overrides`); a
+ * key that is refused, unknown or has an invalid value gives a note (a debug line), never a silent
+ * drop. Pure; nothing runs at import time.
  */
-import { toBoolean, toPositiveNumber } from '../model/coerce.js';
+import type { UnitOverrides } from '../elements/unit/settings.js';
+import { isJsonObject, toBoolean, toPositiveNumber } from '../model/coerce.js';
+import { safeCssColor } from '../model/colors.js';
 import {
   adPosition,
   checked,
@@ -21,10 +26,12 @@ import {
   setting,
   targetOf,
   terms,
+  valueAt,
   type Apply,
+  type SetupDraft,
 } from './launcher-values.js';
 
-export { adPosition, cssSize, valueAt, type SetupDraft } from './launcher-values.js';
+export { adPosition, cssSize } from './launcher-values.js';
 
 export interface LauncherOption {
   /** `settings.delay`, `styles.header.textColor`, … */
@@ -92,9 +99,12 @@ function declareOptions() {
         (bool, draft) => bool || draft.properties.push(['--adpx-backdrop-color', 'transparent']),
       ),
     },
-    { path: 'settings.delay', apply: checked(delayMs, (ms, draft) => (draft.delayMs = ms)) },
+    { path: 'settings.delay', apply: checked(delayMs, (ms, draft) => (draft.attributes.delay = `${ms}`)) },
     { path: 'settings.show_close', apply: flag('hide-close', true) },
-    { path: 'settings.close_delay', apply: checked(delayMs, (ms, draft) => (draft.closeDelayMs = ms)) },
+    {
+      path: 'settings.close_delay',
+      apply: checked(delayMs, (ms, draft) => (draft.attributes['close-delay'] = `${ms}`)),
+    },
     { path: 'settings.close_ad_on_click_outside', apply: flag('backdrop-dismiss') },
     { path: 'settings.backdrop_dismiss', apply: flag('backdrop-dismiss') },
     {
@@ -143,4 +153,112 @@ let declared: readonly LauncherOption[] | undefined;
 /** The launcher options table (see {@link declareOptions}), made once. */
 export function launcherOptions(): readonly LauncherOption[] {
   return (declared ??= declareOptions());
+}
+
+export type UnitLayoutName = 'inline' | 'popup' | 'fullscreen' | 'list';
+
+export interface UnitSetup {
+  layout: UnitLayoutName;
+  /** The element (or its id or selector) to render inline into; none: a popup on `<body>`. */
+  target?: string | Element;
+  /** Attributes to set; `true` sets an empty boolean attribute, `false` removes it. */
+  attributes: Record<string, string | boolean>;
+  /** Custom properties set on the unit. */
+  properties: Array<[string, string]>;
+  /** The unit's `overrides` property (its one type, from the element). */
+  overrides: Required<UnitOverrides>;
+  /** Popup margin in percent on every side (`screen_margin`); `Adpx.show({ position })` wins. */
+  margin?: number;
+  /** Debug lines: keys refused, unknown, or with a value that is not valid. */
+  notes: string[];
+}
+
+const COLOR_KEY = /^[a-z][a-z0-9_]{0,62}_color$/;
+
+/** The note for a value that is not valid. */
+const invalid = (path: string, value: unknown): string =>
+  `${path}: ${JSON.stringify(value) ?? String(value)} is not valid, ignored`;
+let leaves: ReadonlySet<string> | undefined;
+
+/** True when `path` is a declared key. */
+function isLeaf(path: string): boolean {
+  return (leaves ??= new Set(launcherOptions().map((option) => option.path))).has(path);
+}
+
+/** True when `path` is a group of declared keys (`settings.embedded`, `styles.header`, …). */
+function isGroup(path: string): boolean {
+  return launcherOptions().some((option) => option.path.startsWith(`${path}.`));
+}
+
+/** Notes each key given that the table does not declare (nested groups included). */
+function unknownKeys(value: Record<string, unknown>, prefix: string, notes: string[]): void {
+  for (const [key, child] of Object.entries(value)) {
+    const path = `${prefix}.${key}`;
+    if (isLeaf(path) || (prefix === 'styles' && COLOR_KEY.test(key))) continue;
+    if (!isGroup(path)) notes.push(`${path}: unknown key, ignored`);
+    else if (isJsonObject(child)) unknownKeys(child, path, notes);
+    else notes.push(invalid(path, child));
+  }
+}
+
+/** The `*_color` keys given directly: they win over the launcher's named colours. */
+function directColors(styles: Record<string, unknown>, draft: SetupDraft, notes: string[]): void {
+  for (const [key, value] of Object.entries(styles)) {
+    if (!COLOR_KEY.test(key)) continue;
+    const color = safeCssColor(value);
+    if (color) draft.styles[key] = color;
+    else notes.push(invalid(`styles.${key}`, value));
+  }
+}
+
+function layoutOf(draft: SetupDraft, notes: string[]): UnitLayoutName {
+  if (draft.target === undefined) {
+    if (draft.embedded === true) notes.push('settings.embedded.enabled: no targetElement; a popup');
+    if (draft.list) notes.push('settings.multi_offer_unit: a popup shows one offer at a time');
+    return 'popup';
+  }
+  return draft.list ? 'list' : 'inline';
+}
+
+/** The unit set-up for a config's `settings` and `styles`. */
+export function unitSetup(settingsInput: unknown, stylesInput: unknown): UnitSetup {
+  const root = {
+    settings: isJsonObject(settingsInput) ? settingsInput : {},
+    styles: isJsonObject(stylesInput) ? stylesInput : {},
+  };
+  const notes: string[] = [];
+  const draft: SetupDraft = {
+    attributes: {},
+    properties: [],
+    styles: {},
+    settings: {},
+  };
+  directColors(root.styles, draft, notes);
+  for (const option of launcherOptions()) {
+    const value = valueAt(root, option.path);
+    if (value === undefined) continue;
+    if (option.refused) notes.push(`${option.path}: refused, ${option.refused}`);
+    else if (option.apply && !option.apply(value, draft)) notes.push(invalid(option.path, value));
+  }
+  unknownKeys(root.settings, 'settings', notes);
+  unknownKeys(root.styles, 'styles', notes);
+  const attributes = draft.attributes;
+  attributes['hide-close'] ??= false;
+  attributes['backdrop-dismiss'] ??= false;
+  attributes['show-qr'] ??= false;
+  attributes.delay ??= false;
+  attributes['close-delay'] ??= false;
+  if (Number(attributes['close-delay']) > 0 && attributes['hide-close'] === true) {
+    notes.push('settings.close_delay: the close button is hidden; no effect');
+    attributes['close-delay'] = false;
+  }
+  return {
+    layout: layoutOf(draft, notes),
+    target: draft.target,
+    attributes,
+    properties: draft.properties,
+    overrides: { styles: draft.styles, settings: draft.settings },
+    margin: draft.margin,
+    notes,
+  };
 }

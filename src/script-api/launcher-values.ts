@@ -15,8 +15,6 @@ export interface SetupDraft {
   properties: Array<[string, string]>;
   styles: Record<string, string>;
   settings: Record<string, string | number | boolean>;
-  delayMs: number;
-  closeDelayMs: number;
   /** Popup margin in percent on every side (`screen_margin`). */
   margin?: number;
 }
@@ -25,7 +23,7 @@ export interface SetupDraft {
 const MAX_HEADING = 90;
 /** Longest display or close-button delay: one minute. */
 const MAX_DELAY_S = 60;
-/** The largest `screen_margin`, in percent (as `Adpx.show`'s margins). */
+/** The largest margin, in percent: `screen_margin` and each side of `Adpx.show`'s `position`. */
 const MAX_MARGIN = 15;
 const POSITIONS = ['center', 'top', 'bottom'] as const;
 const CSS_SIZE = /^(?:\d{1,3}(?:\.\d{1,3})?)(?:px|rem|em|%)$/;
@@ -56,7 +54,10 @@ export function delayMs(value: unknown): number | undefined {
   return number === undefined ? undefined : Math.round(Math.min(number, MAX_DELAY_S) * 1000);
 }
 
-/** A margin in percent, capped at 15 (numeric strings count); `undefined` when negative or not a number. */
+/**
+ * The one margin rule: a percentage, capped at 15 (numeric strings count); `undefined` when
+ * negative or not a number (`screen_margin` then keeps the default inset, a `position` side is 0).
+ */
 export function percent(value: unknown): number | undefined {
   const number = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
   return typeof number === 'number' && number >= 0 ? Math.min(number, MAX_MARGIN) : undefined;

@@ -1,67 +1,17 @@
-/**
- * What identifies a load of the script API (so that a repeated `init` or `load` does not ask the
- * service twice), and `getOffers`: one fetch with the configured endpoint, never rejecting.
- */
-import { isOffersError, OffersError } from '../errors.js';
+/** `Adpx.getOffers`: one fetch with the configured endpoint and options, never rejecting. */
+import { errorInfo, OffersError } from '../errors.js';
 import { fetchOffers } from '../client/fetch-offers.js';
-import { isAbsent } from '../options/values.js';
 import { withConsent } from '../consent/apply.js';
-import type { PrefetchRequestKey } from '../hosts/prefetch-storage.js';
-import { stableStringify } from '../hosts/prefetch-storage.js';
 import { fetchOptionsOf, optionEntries } from '../options/schema.js';
-import { MISSING_ENDPOINT } from '../options/values.js';
+import { isAbsent, MISSING_ENDPOINT } from '../options/values.js';
 import type { ResolvedConfig } from './config.js';
-import type { AdpxErrorInfo, AdpxGetOffersResult, AdpxUser } from './types.js';
-
-/** The error info that callbacks and the `error` event carry. */
-export function errorInfo(error: unknown): AdpxErrorInfo {
-  const failure = isOffersError(error)
-    ? error
-    : new OffersError('render', error instanceof Error ? error.message : String(error));
-  return {
-    message: failure.message,
-    code: failure.code,
-    ...(failure.status !== undefined ? { status: failure.status } : {}),
-  };
-}
-
-/** Fields of the prefetch key itself; the other options sent go into its payload by wire key. */
-const KEY_FIELDS: ReadonlySet<string> = new Set(['accountId', 'placement', 'endpoint', 'apiVersion', 'dev']);
-
-/**
- * The prefetch storage key of a load. A configured option wins over the same key in the payload,
- * as in the request itself (client/request.ts); an option not configured leaves the payload's key
- * as it is, so `load({ pub_user_id: 'u-1' })` is not the same request as `load()`.
- */
-export function prefetchKey(config: ResolvedConfig, payload: AdpxUser): PrefetchRequestKey {
-  const sent: AdpxUser = { ...payload };
-  for (const [name, spec] of optionEntries()) {
-    const value = config[name as keyof ResolvedConfig];
-    if (spec.payloadKeys && !KEY_FIELDS.has(name) && !isAbsent(value))
-      sent[spec.payloadKeys[0] ?? name] = value;
-  }
-  return {
-    sdkId: config.accountId,
-    placement: config.placement,
-    endpoint: config.endpoint ?? '',
-    apiVersion: config.apiVersion,
-    dev: config.dev,
-    payload: sent,
-  };
-}
-
-/** A string equal for two loads exactly when they send the same request. */
-export function loadKey(config: ResolvedConfig, payload: AdpxUser): string {
-  return stableStringify(prefetchKey(config, payload));
-}
+import type { AdpxGetOffersResult, AdpxUser } from './types.js';
 
 /** `placement` given in a `getOffers` payload: a non-empty string, else `invalid_request`. */
 function payloadPlacement(value: unknown): string {
   if (typeof value === 'string' && value.trim() !== '') return value;
   throw new OffersError('invalid_request', 'payload.placement must be a non-empty string.');
 }
-
-export { MISSING_ENDPOINT };
 
 /**
  * `Adpx.getOffers`: one fetch with the SDK ID as `api_key`, the configured endpoint and options,

@@ -46,9 +46,9 @@ export interface AdpxPlacementSettings {
    */
   ad_position?: string;
   /**
-   * Popup margin on every side; `Adpx.show({ position })` wins.
+   * Popup margin on every side (above 15 is 15; negative: ignored); `Adpx.show({ position })` wins.
    * @value number (%, 0..15)
-   * @maps `--adpx-inset-*` (as `Adpx.show` margins)
+   * @maps `--adpx-inset-*` in `vmin` (as `Adpx.show` margins)
    */
   screen_margin?: number | string;
   /**
@@ -73,13 +73,13 @@ export interface AdpxTimingSettings {
   /**
    * Delay between the offers being ready and the unit appearing.
    * @value seconds (0..60)
-   * @maps the launcher waits before `show()`
+   * @maps `delay` (ms)
    */
   delay?: Loose<number>;
   /**
    * The close button appears this long after the offers.
    * @value seconds (0..60)
-   * @maps `hide-close` until N s after the unit is shown
+   * @maps `close-delay` (ms)
    */
   close_delay?: Loose<number>;
   /**

@@ -5,7 +5,9 @@
 import type { AdpxOffersElement } from '../elements/adpx-offers.js';
 import { optionEntries } from '../options/schema.js';
 import type { ResolvedConfig } from './config.js';
-import type { UnitSetup } from './unit-options.js';
+import type { UnitSetup } from './launcher-options.js';
+import { percent } from './launcher-values.js';
+import type { AdpxShowOptions } from './types.js';
 
 /** Resolves once `document.body` exists (a script in `<head>` may call `init` early). */
 export function bodyReady(doc: Document): Promise<HTMLElement> {
@@ -64,14 +66,22 @@ export function configureUnit(unit: AdpxOffersElement, config: ResolvedConfig, s
   unit.overrides = setup.overrides;
 }
 
-/** The layout and look of one show. */
-export function applyShowLook(
-  unit: AdpxOffersElement,
-  layout: string,
-  transparent: boolean,
-  insets: Array<[string, string]>,
-): void {
-  setAttribute(unit, 'layout', layout);
-  setAttribute(unit, 'transparent', transparent);
-  for (const [name, value] of insets) unit.style.setProperty(name, value);
+const SIDES = ['top', 'right', 'bottom', 'left'] as const;
+
+/**
+ * The look of one show: its layout, transparency, and the popup's margins (its `position`, else
+ * `screen_margin`) as `--adpx-inset-*` in `vmin`: a percentage of the height in landscape and of
+ * the width in portrait, as the spec asks, with no listener. A side that is not a valid margin
+ * (missing, negative, not a number) is 0; above 15 is 15 (`percent`, the one margin rule).
+ */
+export function applyShowLook(unit: AdpxOffersElement, options: AdpxShowOptions, setup: UnitSetup): void {
+  const { type, transparent } = options.styles ?? {};
+  setAttribute(unit, 'layout', type === 'popup' || type === 'fullscreen' ? type : setup.layout);
+  setAttribute(unit, 'transparent', transparent === true);
+  const { position } = options;
+  for (const side of SIDES) {
+    const margin = position ? (percent(position[`${side}Margin`]) ?? 0) : setup.margin;
+    if (margin === undefined) unit.style.removeProperty(`--adpx-inset-${side}`);
+    else unit.style.setProperty(`--adpx-inset-${side}`, `${margin}vmin`);
+  }
 }

@@ -5,7 +5,6 @@ import {
   prefetchStorageKey,
   readPrefetched,
   savePrefetched,
-  stableStringify,
   type PrefetchRequestKey,
 } from '../../src/hosts/prefetch-storage.js';
 import { normalizeResponse } from '../../src/model/normalize.js';
@@ -20,13 +19,13 @@ const offer = (id: number) => ({
 });
 const response = normalizeResponse({ data: { offers: [offer(1), offer(2)], session_id: 's-1' } });
 
+// `request` is the unit's request key (every request option and the payload; its own tests are in
+// test/options/schema.test.ts): here any string that stands for one request.
 const key: PrefetchRequestKey = {
   sdkId: 'sdk-1',
   placement: 'checkout',
-  endpoint: 'https://offers.example/',
-  apiVersion: 'v4',
-  dev: false,
-  payload: { email: 'a@example.com', orderid: '42' },
+  request:
+    '["sdk-1","https://offers.example/","checkout","v4",null,null,null,null,false,{"email":"a@example.com"}]',
 };
 
 const T0 = 1_700_000_000_000;
@@ -44,12 +43,6 @@ describe('prefetch storage', () => {
     expect(savePrefetched(window, key, response, T0)).toBe(true);
     const found = readPrefetched(window, key, { ttlMs: TTL, consume: false, now: T0 + TTL });
     expect(found).toEqual({ hit: true, response });
-  });
-
-  it('the payload key order does not matter', () => {
-    savePrefetched(window, key, response, T0);
-    const reordered = { ...key, payload: { orderid: '42', email: 'a@example.com' } };
-    expect(readPrefetched(window, reordered, { ttlMs: TTL, consume: false, now: T0 }).hit).toBe(true);
   });
 
   it('consume removes the entry after a hit; a peek keeps it', () => {
@@ -93,10 +86,9 @@ describe('prefetch storage', () => {
   });
 
   it.each([
-    ['another user payload', { payload: { email: 'b@example.com', orderid: '42' } }],
-    ['another endpoint', { endpoint: 'https://proxy.example/' }],
-    ['test mode', { dev: true }],
-    ['another path version', { apiVersion: 'v2' }],
+    ['another user payload', { request: key.request.replace('a@example', 'b@example') }],
+    ['another endpoint', { request: key.request.replace('offers.example', 'proxy.example') }],
+    ['test mode', { request: key.request.replace('false', 'true') }],
   ])('a foreign entry (%s) is ignored and left for its own request', (_label, change) => {
     savePrefetched(window, key, response, T0);
     const other = { ...key, ...change };
@@ -180,12 +172,6 @@ describe('prefetch helpers', () => {
     [10 * MAX_PREFETCH_TTL_MS, MAX_PREFETCH_TTL_MS],
   ])('the prefetchTtlMs option: %j → %j', (value, expected) => {
     expect(OPTIONS.prefetchTtlMs.parse(value)).toBe(expected);
-  });
-
-  it('stableStringify sorts keys at every depth and drops undefined values', () => {
-    expect(stableStringify({ b: 1, a: { d: [2, { f: 1, e: 0 }], c: undefined } })).toBe(
-      '{"a":{"d":[2,{"e":0,"f":1}]},"b":1}',
-    );
   });
 
   it('hashText is 8 hex digits and tells inputs apart', () => {

@@ -14,10 +14,9 @@ import type { AdpxOffersAttributes, AdpxOffersProperties } from '../../src/frame
 import { OPTIONS, optionEntries, type OptionName } from '../../src/options/schema.js';
 import { MAX_TIMER_MS } from '../../src/options/values.js';
 import { resolveConfig } from '../../src/script-api/config.js';
-import { prefetchKey } from '../../src/script-api/requests.js';
 import type { AdpxConfig } from '../../src/script-api/types.js';
 import { configureUnit } from '../../src/script-api/unit-dom.js';
-import { unitSetup } from '../../src/script-api/unit-options.js';
+import { unitSetup } from '../../src/script-api/launcher-options.js';
 
 type Options = typeof OPTIONS;
 type Equal<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
@@ -156,26 +155,32 @@ describe('the options table', () => {
     }
   });
 
-  it('the prefetch key holds every option the request carries', () => {
-    const result = resolveConfig(
-      {
-        accountId: 'sdk',
-        endpoint: ENDPOINT,
-        pubUserId: 'u',
-        loyaltyboost: 1,
-        creative: true,
-        campaignId: 7,
-      },
-      undefined,
-    );
-    if (!result.ok) throw result.error;
-    expect(prefetchKey(result.config, { email: 'a@b.example' }).payload).toEqual({
-      email: 'a@b.example',
-      pub_user_id: 'u',
-      loyaltyboost: '1',
-      creative: '1',
-      campaignId: '7',
-    });
+  it("the request key (the unit's reuse of a load, the prefetch fingerprint) holds every request option", () => {
+    const unit = document.createElement('adpx-offers');
+    const keyOf = () => (unit as unknown as { requestKey(extra?: object): string }).requestKey();
+    const values: Record<string, unknown> = { boolean: true, number: 7, string: 'x', object: { a: 1 } };
+    const seen = new Set([keyOf()]);
+    for (const [name, spec] of optionEntries()) {
+      if (!spec.request || !spec.property) continue;
+      const value =
+        name === 'apiVersion'
+          ? unit.apiVersion === 'v2'
+            ? 'v4'
+            : 'v2'
+          : name === 'loyaltyboost'
+            ? '1'
+            : values[spec.type];
+      (unit as unknown as Record<string, unknown>)[spec.property] = value;
+      expect(seen.has(keyOf()), name).toBe(false);
+      seen.add(keyOf());
+    }
+    // The payload by its sent values: key order and keys sent as nothing do not count.
+    const before = keyOf();
+    unit.payload = { b: 2, a: 1, none: undefined };
+    const reordered = keyOf();
+    unit.payload = { a: 1, b: 2 };
+    expect(keyOf()).toBe(reordered);
+    expect(reordered).not.toBe(before);
   });
 
   it('refuses the same values with the same words on the element and in the launcher', () => {

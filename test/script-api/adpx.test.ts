@@ -505,9 +505,12 @@ describe('Adpx.close while the offers load', () => {
   it('a show() waiting for the load resolves false and shows nothing', async () => {
     const { adpx, release, unit } = await initLoading();
     const shown = adpx.show();
+    const loaded = unit.pendingLoad;
     adpx.close();
     release();
     expect(await shown).toBe(false);
+    // The load goes on: its offers stay ready for a later show.
+    expect(await loaded).toBe(2);
     expect(unit.state).toBe('ready');
   });
 });

@@ -1,5 +1,5 @@
 import type { ReactiveControllerHost } from 'lit';
-import { isOffersError, OffersError } from '../../errors.js';
+import { errorInfo, toOffersError, type OffersError } from '../../errors.js';
 import type { DebugLog } from '../../debug.js';
 import type { AdpxEventName, AdpxEventPayloads, CloseReason } from '../../events/adpx-event.js';
 import type { Offer, OffersResponse } from '../../model/types.js';
@@ -150,17 +150,11 @@ export class FlowController {
 
   /** A load or render failure: nothing on screen, an `error` event; returns the typed error. */
   fail(error: unknown): OffersError {
-    const failure = isOffersError(error)
-      ? error
-      : new OffersError('render', error instanceof Error ? error.message : String(error), { cause: error });
+    const failure = toOffersError(error);
     this._response = undefined;
     this._source = undefined;
     this.set(UnitStatus.Error);
-    this.unit.emit('error', {
-      message: failure.message,
-      code: failure.code,
-      ...(failure.status !== undefined ? { status: failure.status } : {}),
-    });
+    this.unit.emit('error', errorInfo(failure));
     return failure;
   }
 

@@ -6,6 +6,7 @@ import { resolveLanguage } from '../../i18n/messages.js';
 import type { AdpxStrings } from '../../i18n/types.js';
 import { fetchOptionsOf, optionEntries, type OptionName } from '../../options/schema.js';
 import { payloadValue } from '../../client/request-values.js';
+import { isAbsent } from '../../options/values.js';
 
 const LIT_TYPES = { boolean: Boolean, number: Number, string: String, object: Object } as const;
 
@@ -42,6 +43,8 @@ export class OffersRequestElement extends LitElement {
   declare consentTimeout: number;
   declare defaultLanguage?: string;
   declare strings?: AdpxStrings;
+  declare prefetch: boolean;
+  declare prefetchTtl: number;
 
   constructor() {
     super();
@@ -78,15 +81,25 @@ export class OffersRequestElement extends LitElement {
 
   /**
    * The request options (`request` in the options table) as one string: equal for two loads that
-   * ask the service the same, whatever objects carry them (`payload` by its keys' sent values).
+   * ask the service the same, whatever objects carry them (`payload`, with a load's own `extra`
+   * keys, by its keys' sent values). The one identity of a request: the unit's reuse of a load and
+   * the prefetch storage's fingerprint both use it.
    */
-  protected requestKey(): string {
+  protected requestKey(extra?: Record<string, unknown>): string {
     const self = this as unknown as Record<string, unknown>;
+    // A payload key that a set option sends anyway is not the payload's to send (client/request.ts).
+    const set = (value: unknown) => !isAbsent(value) && value !== false;
+    const shadowed = optionEntries().flatMap(([, { property, payloadKeys = [] }]) =>
+      property && set(self[property]) ? payloadKeys : [],
+    );
     return JSON.stringify(
-      optionEntries().map(([, { request, property }]) => {
+      optionEntries().map(([name, { request, property }]) => {
         const value = request && property ? self[property] : undefined;
-        if (typeof value !== 'object' || !value) return value;
-        const sent = Object.entries(value).map(([key, given]) => [key, payloadValue(key, given, () => {})]);
+        const given = name === 'payload' ? { ...(value as object), ...extra } : value;
+        if (typeof given !== 'object' || !given) return given;
+        const sent = Object.entries(given)
+          .filter(([key]) => !shadowed.includes(key))
+          .map(([key, item]) => [key, payloadValue(key, item, () => {})]);
         return Object.fromEntries(sent.sort()); // a key sent as nothing is left out by stringify
       }),
     );

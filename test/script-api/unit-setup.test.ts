@@ -1,16 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { adPosition, unitSetup } from '../../src/script-api/unit-options.js';
+import { adPosition, unitSetup } from '../../src/script-api/launcher-options.js';
 
 describe('unitSetup: AdpxConfig settings and styles → the unit', () => {
   it('nothing given: a popup on the body with the response’s own look', () => {
     expect(unitSetup(undefined, undefined)).toEqual({
       layout: 'popup',
       target: undefined,
-      attributes: { 'hide-close': false, 'backdrop-dismiss': false, 'show-qr': false },
+      attributes: {
+        'hide-close': false,
+        'backdrop-dismiss': false,
+        'show-qr': false,
+        delay: false,
+        'close-delay': false,
+      },
       properties: [],
       overrides: { styles: {}, settings: {} },
-      delayMs: 0,
-      closeDelayMs: 0,
       margin: undefined,
       notes: [],
     });
@@ -36,6 +40,8 @@ describe('unitSetup: AdpxConfig settings and styles → the unit', () => {
       'hide-close': true,
       'backdrop-dismiss': true,
       'show-qr': true,
+      delay: '2000',
+      'close-delay': false,
       terms: 'modal',
     });
     expect(setup.properties).toEqual([['--adpx-backdrop-color', 'transparent']]);
@@ -45,7 +51,7 @@ describe('unitSetup: AdpxConfig settings and styles → the unit', () => {
       offerwall_enabled: false,
       ad_position: 'top',
     });
-    expect(setup.delayMs).toBe(2000);
+    expect(setup.attributes.delay).toBe('2000');
   });
 
   it('colours: valid *_color keys and the launcher’s header/offerText forms; invalid ones dropped', () => {
@@ -91,10 +97,10 @@ describe('unitSetup: AdpxConfig settings and styles → the unit', () => {
     expect(unitSetup({ target: element }, {}).target).toBe(element);
   });
 
-  it('the delay is capped at one minute; bad values are 0', () => {
-    expect(unitSetup({ delay: 600 }, {}).delayMs).toBe(60_000);
-    expect(unitSetup({ delay: -1 }, {}).delayMs).toBe(0);
-    expect(unitSetup({ delay: 'soon' as unknown as number }, {}).delayMs).toBe(0);
+  it("the delay becomes the unit's delay in ms, capped at one minute; bad values none", () => {
+    expect(unitSetup({ delay: 600 }, {}).attributes.delay).toBe('60000');
+    expect(unitSetup({ delay: -1 }, {}).attributes.delay).toBe(false);
+    expect(unitSetup({ delay: 'soon' as unknown as number }, {}).attributes.delay).toBe(false);
   });
 
   it('the header text is plain text cut to 90 characters', () => {
@@ -174,10 +180,10 @@ describe('unitSetup: the launcher keys that used to do nothing', () => {
   });
 
   it('close_delay: seconds until the close button shows, none when it is hidden anyway', () => {
-    expect(unitSetup({ close_delay: 3 }, {}).closeDelayMs).toBe(3000);
-    expect(unitSetup({ close_delay: 600 }, {}).closeDelayMs).toBe(60_000);
+    expect(unitSetup({ close_delay: 3 }, {}).attributes['close-delay']).toBe('3000');
+    expect(unitSetup({ close_delay: 600 }, {}).attributes['close-delay']).toBe('60000');
     const hidden = unitSetup({ close_delay: 3, show_close: false }, {});
-    expect(hidden.closeDelayMs).toBe(0);
+    expect(hidden.attributes['close-delay']).toBe(false);
     expect(hidden.notes).toEqual(['settings.close_delay: the close button is hidden; no effect']);
   });
 
@@ -224,7 +230,13 @@ describe('unitSetup: the launcher keys that used to do nothing', () => {
       'settings.show_disclaimer',
     ]);
     expect(setup.notes.every((note) => note.includes(': refused, '))).toBe(true);
-    expect(setup.attributes).toEqual({ 'hide-close': false, 'backdrop-dismiss': false, 'show-qr': false });
+    expect(setup.attributes).toEqual({
+      'hide-close': false,
+      'backdrop-dismiss': false,
+      'show-qr': false,
+      delay: false,
+      'close-delay': false,
+    });
     expect(setup.properties).toEqual([]);
   });
 
