@@ -26,7 +26,6 @@ import { attachStates, setStates } from './custom-states.js';
 import type { FrameWidthMemo } from './card/media-size.js';
 import type { BeaconLedger } from '../tracking/ledger.js';
 
-export { acceptResponse } from './unit/accept-response.js';
 export { UnitStatus } from './unit/status.js';
 export type { UnitLayout } from './unit/flow.js';
 export type { UnitOverrides, UnitSettings } from './unit/settings.js';

@@ -17,15 +17,6 @@ const silent: DebugLog = () => {};
 /** Every response this module made: handing one back needs no second pass. */
 const normalized = new WeakSet<object>();
 
-/**
- * True when `value` is a response {@link normalizeResponse} returned (for example the script API's
- * validated `setApiResponse` answer given to a unit): code that normalises input can take it as it
- * is instead of checking every field twice.
- */
-export function isNormalizedResponse(value: object): value is OffersResponse {
-  return normalized.has(value);
-}
-
 /** `styles` keys looked at: the three the spec names and any other `*_color` key. */
 const STYLE_KEY = /^[a-z][a-z0-9_]{0,62}_color$/;
 
@@ -46,6 +37,29 @@ const STYLE_KEY = /^[a-z][a-z0-9_]{0,62}_color$/;
 /** {@link normalizeResponse} of a `{ data }` envelope or of the data object itself. */
 export function normalizeEnvelope(raw: object, log?: DebugLog): OffersResponse {
   return normalizeResponse('data' in raw ? raw : { data: raw }, log);
+}
+
+/** Longest JSON string a host may give (the mock service refuses bodies over 64 KiB; answers are larger). */
+const MAX_JSON_LENGTH = 2 * 1024 * 1024;
+
+/**
+ * A response the host gives (`unit.response`, `Adpx.setApiResponse`): the service's JSON (`{ data }`),
+ * the `data` object itself, either as a JSON string (what a native host passes most easily), or a
+ * response this module already made (taken as it is). Throws `invalid_response`.
+ */
+export function acceptResponse(raw: unknown): OffersResponse {
+  let value = raw;
+  if (typeof value === 'string') {
+    if (value.length > MAX_JSON_LENGTH)
+      throw new OffersError('invalid_response', 'The response is too large.');
+    try {
+      value = JSON.parse(value);
+    } catch {
+      throw new OffersError('invalid_response', 'The response is not valid JSON.');
+    }
+  }
+  if (!isJsonObject(value)) throw new OffersError('invalid_response', 'The response must be an object.');
+  return normalized.has(value) ? (value as unknown as OffersResponse) : normalizeEnvelope(value);
 }
 
 export function normalizeResponse(raw: unknown, log: DebugLog = silent): OffersResponse {

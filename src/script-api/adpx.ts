@@ -17,12 +17,12 @@ import type { AdpxOffersElement } from '../elements/adpx-offers.js';
 import { UnitStatus } from '../elements/unit/status.js';
 import { defineElements } from '../elements/registry.js';
 import { AdpxEvent, type AdpxEventName, type AdpxEventPayloads } from '../events/adpx-event.js';
+import { acceptResponse } from '../model/normalize.js';
 import type { OffersResponse } from '../model/types.js';
 import { MISSING_ENDPOINT } from '../options/values.js';
 import { resolveConfig, toEnvironment, type PresetValues, type ResolvedConfig } from './config.js';
 import { commandQueue } from './command-queue.js';
 import { callHost, deliver, UnitListener, type DeliveryTarget } from './forward.js';
-import { hostResponse } from './host-response.js';
 import { getOffers } from './requests.js';
 import { namedCallback, readPageGlobals, userOf, type PageGlobals } from './page-globals.js';
 import type { AdpxApi, AdpxCallback, AdpxConfig, AdpxErrorInfo, AdpxGetOffersResult } from './types.js';
@@ -339,7 +339,7 @@ export class AdpxController implements AdpxApi {
   /** Resolves true when the response is valid; else false and an `error` event. Never rejects. */
   async setApiResponse(response: unknown): Promise<boolean> {
     try {
-      this.supplied = { response: hostResponse(response) };
+      this.supplied = { response: acceptResponse(response) };
       this.log('A10');
       return true;
     } catch (error) {

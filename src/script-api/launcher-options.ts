@@ -9,6 +9,7 @@
  * key that is refused, unknown or has an invalid value gives a note (a debug line), never a silent
  * drop. Pure; nothing runs at import time.
  */
+import type { UnitLayout } from '../elements/unit/flow.js';
 import type { UnitOverrides } from '../elements/unit/settings.js';
 import { isJsonObject, toBoolean, toPositiveNumber } from '../model/coerce.js';
 import { safeCssColor } from '../model/colors.js';
@@ -155,10 +156,8 @@ export function launcherOptions(): readonly LauncherOption[] {
   return (declared ??= declareOptions());
 }
 
-export type UnitLayoutName = 'inline' | 'popup' | 'fullscreen' | 'list';
-
 export interface UnitSetup {
-  layout: UnitLayoutName;
+  layout: UnitLayout;
   /** The element (or its id or selector) to render inline into; none: a popup on `<body>`. */
   target?: string | Element;
   /** Attributes to set; `true` sets an empty boolean attribute, `false` removes it. */
@@ -211,7 +210,7 @@ function directColors(styles: Record<string, unknown>, draft: SetupDraft, notes:
   }
 }
 
-function layoutOf(draft: SetupDraft, notes: string[]): UnitLayoutName {
+function layoutOf(draft: SetupDraft, notes: string[]): UnitLayout {
   if (draft.target === undefined) {
     if (draft.embedded === true) notes.push('settings.embedded.enabled: no targetElement; a popup');
     if (draft.list) notes.push('settings.multi_offer_unit: a popup shows one offer at a time');

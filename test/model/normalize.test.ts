@@ -1,8 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { OffersError } from '../../src/errors.js';
 import { MODEL_CAPS } from '../../src/model/limits.js';
-import { isNormalizedResponse, normalizeResponse } from '../../src/model/normalize.js';
-import { acceptResponse } from '../../src/elements/unit/accept-response.js';
+import { acceptResponse, normalizeResponse } from '../../src/model/normalize.js';
 import { rawOffer, rawResponse } from './fixtures.js';
 
 describe('normalizeResponse: the envelope', () => {
@@ -150,12 +149,17 @@ describe('normalizeResponse: settings', () => {
 });
 
 describe('a response normalised once is not normalised again', () => {
-  it("isNormalizedResponse knows the normaliser's own results, not look-alikes", () => {
+  it('acceptResponse takes what a host gives: the envelope, the data object, either as JSON text', () => {
     const raw = rawResponse();
-    const response = normalizeResponse(raw);
-    expect(isNormalizedResponse(response)).toBe(true);
-    expect(isNormalizedResponse(raw)).toBe(false);
-    expect(isNormalizedResponse(structuredClone(response))).toBe(false);
+    const count = normalizeResponse(raw).count;
+    expect(acceptResponse(raw).count).toBe(count);
+    expect(acceptResponse(raw.data).count).toBe(count);
+    expect(acceptResponse(JSON.stringify(raw)).count).toBe(count);
+    expect(acceptResponse(JSON.stringify(raw.data)).count).toBe(count);
+    expect(() => acceptResponse('{not json')).toThrow(/not valid JSON/);
+    expect(() => acceptResponse('x'.repeat(2 * 1024 * 1024 + 1))).toThrow(/too large/);
+    expect(() => acceptResponse(42)).toThrow(/must be an object/);
+    expect(() => acceptResponse(null)).toThrow(/must be an object/);
   });
 
   it('acceptResponse takes a normalised response as it is and still checks anything else', () => {

@@ -4,7 +4,7 @@ import type { DebugLog } from '../../debug.js';
 import type { AdpxEventName, AdpxEventPayloads, CloseReason } from '../../events/adpx-event.js';
 import type { Offer, OffersResponse } from '../../model/types.js';
 import { BeaconLedger } from '../../tracking/ledger.js';
-import { acceptResponse } from './accept-response.js';
+import { acceptResponse } from '../../model/normalize.js';
 import { stepBack, stepForward } from './flow.js';
 import { UnitStatus } from './status.js';
 
