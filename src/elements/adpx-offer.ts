@@ -38,7 +38,8 @@ import type { TermsMode } from './terms/adpx-terms.js';
  *
  * Wide cards (480 CSS px and wider, measured on the card itself with a container query) read
  * `title`/`description`; narrow cards read `short_headline`/`short_description`. Each falls back to
- * the other when absent. From 720px the image sits beside the texts. All offer text is text.
+ * the other when absent. At the same width the image becomes a thumbnail beside the advertiser,
+ * headline and description; narrower cards show it on top. All offer text is text.
  *
  * @summary One offer card: texts, image, QR code, loyalty boost, CTAs, more offers, save for later,
  *   terms and privacy; fires its impression pixel when visibly displayed.
