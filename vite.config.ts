@@ -26,21 +26,20 @@ import { minifyTemplatesPlugin } from './scripts/minify-templates.mjs';
  * which the JS minifier leaves as written (bytes, and whitespace-only text nodes in every card).
  *
  * The script-tag files are minified by Terser (two compress passes), not the bundler's built-in
- * minifier: the first file 45,093 -> 44,315 B gzip, the sanitizer file 11,923 -> 11,914 B, same
- * sources (docs/performance.md). Its default, safe compress options only; no `unsafe_*`, no
- * `pure_getters` (DOMPurify is in these files).
+ * minifier: it makes smaller files from the same sources (docs/performance.md, "Decisions"). Its
+ * default, safe compress options only; no `unsafe_*`, no `pure_getters`: DOMPurify is in the
+ * sanitizer and single files, and the few bytes they would save do not pay for the risk.
  *
- * Syntax target ES2021 (was ES2020): `??=`/`||=` stay as written instead of being lowered (first
- * file 44,266 -> 44,151 B gzip). It needs Chrome 85, Safari 14, Firefox 79, older than what the
- * styles need (container queries, `color-mix`). Not ES2022: class fields would become `static {}`
- * blocks (Safari 16.4), a syntax error in Safari 16.0-16.3 for 27 B more saved.
+ * Syntax target ES2021: `??=`/`||=` stay as written instead of being lowered. It needs Chrome 85,
+ * Safari 14, Firefox 79, older than what the styles need (container queries, `color-mix`). Not
+ * ES2022: class fields would become `static {}` blocks, a syntax error before Safari 16.4.
  *
  * The banner is V8's explicit compile hint: nearly every function of the file runs when the first
  * offer is shown, so Chromium compiles them all while the script streams in, off the main thread,
- * instead of one by one on first call inside the host page's tasks: the script of the first render
- * on a page took less in each of five interleaved A/B rounds (e.g. 56 -> 46 ms median over 24
- * page loads, docs/performance.md). `postBanner` puts it above the minified code, where V8 looks
- * for it; other engines read a comment. The sanitizer file runs only when terms open: no hint.
+ * instead of one by one on first call inside the host page's tasks (measured: the first render's
+ * script is shorter with it, docs/performance.md). `postBanner` puts it above the minified code,
+ * where V8 looks for it; other engines read a comment. The sanitizer file runs only when terms
+ * open: no hint.
  */
 const SANITIZER_FILE = 'adpx-offers.sanitizer.iife.js';
 const source = (path: string): string => fileURLToPath(new URL(path, import.meta.url));
