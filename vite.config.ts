@@ -26,7 +26,7 @@ import { minifyTemplatesPlugin } from './scripts/minify-templates.mjs';
  * which the JS minifier leaves as written (bytes, and whitespace-only text nodes in every card).
  *
  * The script-tag files are minified by Terser (two compress passes), not the bundler's built-in
- * minifier: it makes smaller files from the same sources (docs/performance.md, "Decisions"). Its
+ * minifier: it makes smaller files from the same sources (docs/performance.md, "Decisions, and why"). Its
  * default, safe compress options only; no `unsafe_*`, no `pure_getters`: DOMPurify is in the
  * sanitizer and single files, and the few bytes they would save do not pay for the risk.
  *

@@ -5,7 +5,12 @@
 // docs/performance.md.
 //
 //   node bench/run.mjs [--smoke] [--runs N] [--cycles N] [--only size,script,render,impression,memory,cls]
-//                      [--dist DIR] [--out FILE]
+//                      [--dist DIR] [--out FILE] [--write-docs [--docs FILE]]
+//
+// `--write-docs` (`npm run bench -- --write-docs`) also rewrites the figures table of
+// docs/performance.md, between its `<!-- bench:table -->` markers, from this run (bench/lib/docs.mjs).
+// It needs every suite; a smoke run (one sample of each) may only write to another file
+// (`--docs FILE`), which is how to try the writer without a full run.
 //
 // A missed target is reported, not an error: the exit code is non-zero only when the benchmark
 // itself could not run (the smoke run in CI checks exactly that).
@@ -13,6 +18,7 @@ import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { launchBrowser, machine, ROOT, startService, VIEWPORT } from './lib/env.mjs';
+import { docsTable, writeDocs } from './lib/docs.mjs';
 import { printTable, writeJson } from './lib/report.mjs';
 import { measureSizes } from './lib/size.mjs';
 import { atMost, figure } from './lib/stats.mjs';
@@ -37,6 +43,8 @@ const { values: args } = parseArgs({
     only: { type: 'string' },
     dist: { type: 'string', default: `${ROOT}dist` },
     out: { type: 'string' },
+    'write-docs': { type: 'boolean', default: false },
+    docs: { type: 'string', default: `${ROOT}docs/performance.md` },
   },
 });
 
@@ -48,6 +56,16 @@ const distDir = resolve(args.dist);
 const out = resolve(args.out ?? `${ROOT}bench/results/${args.smoke ? 'bench-smoke' : 'bench'}.json`);
 
 const progress = (text) => process.stderr.write(`bench: ${text}\n`);
+const docsFile = resolve(args.docs);
+
+if (args['write-docs'] && args.only) {
+  console.error('bench: --write-docs needs every suite: drop --only');
+  process.exit(1);
+}
+if (args['write-docs'] && args.smoke && docsFile === resolve(`${ROOT}docs/performance.md`)) {
+  console.error('bench: a smoke run (one sample each) does not write docs/performance.md: give --docs FILE');
+  process.exit(1);
+}
 
 function sizeFigures(sizes) {
   const kb = (bytes) => bytes / 1024;
@@ -131,6 +149,12 @@ async function main() {
   printTable(figures, header);
   writeJson(out, report);
   console.log(`\nwritten: ${out}`);
+  // The smoke run also checks that the docs table still finds every figure it shows.
+  if (args.smoke && !args.only) docsTable(figures);
+  if (args['write-docs']) {
+    writeDocs(docsFile, report, ROOT);
+    console.log(`written: the figures table of ${docsFile}`);
+  }
 }
 
 main().catch((error) => {

@@ -2,7 +2,8 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 
-const format = (value, unit) => {
+/** A figure's value as the table shows it, for its unit. */
+export const format = (value, unit) => {
   if (!Number.isFinite(value)) return '–';
   if (unit === 'score') return value.toFixed(4);
   if (unit === '×') return value.toFixed(2);
