@@ -1,6 +1,6 @@
 /**
  * React 19 JSX checks with the `adpx-offers/react` augmentation: checked by `npm run typecheck`,
- * never run. The demo's component is checked too, so the README snippet stays honest.
+ * never run. The demo's component is checked too, so the snippet in docs/frameworks.md stays honest.
  */
 import type { ComponentProps } from 'react';
 import type { AdpxEvent, AdpxOffersElement } from '../../src/index.js';
