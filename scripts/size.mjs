@@ -3,12 +3,12 @@
 // sha384 hash (it loads that file with `integrity`: a stale hash would fail in every browser
 // without the HTML Sanitizer API).
 //
-// Each budget is the file's measured size with a little headroom (under 1% for the first and single
-// files, ~3% for the others): enough for a small fix, not for a feature nobody weighed. A change
-// that needs more raises the budget in the same commit, with the bytes and the reason in its
-// message; lower a budget whenever the size drops. Override one with ADPX_SIZE_BUDGET_<NAME>
-// (bytes; NAME = FIRST, SANITIZER, SINGLE or LOCALES). The targets (first file 30 KB, first +
-// sanitizer 48 KB) and why the first file is above its target are in docs/performance.md.
+// Each budget is the file's measured size with a few percent of headroom: enough for a small fix,
+// not for a feature nobody weighed. A change that needs more raises the budget in the same commit,
+// with the bytes and the reason in its message; lower a budget whenever the size drops. Override
+// one with ADPX_SIZE_BUDGET_<NAME> (bytes; NAME = FIRST, SANITIZER, SINGLE or LOCALES). The targets
+// (first file 30 KB, first + sanitizer 48 KB) and why the first file is above its target are in
+// docs/performance.md.
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
