@@ -114,16 +114,18 @@ function fromAnswer(response: Response, bytes: Uint8Array, redactor: Redactor): 
   }
   decoder ??= new TextDecoder();
   const text = decoder.decode(bytes);
+  const invalid = (what: string) =>
+    failure(
+      502,
+      ProxyOutcome.UpstreamInvalid,
+      `The offers service answered HTTP ${status} ${what}.`,
+      'error',
+    );
   let json: unknown;
   try {
     json = JSON.parse(text) as unknown;
   } catch {
-    return failure(
-      502,
-      ProxyOutcome.UpstreamInvalid,
-      `The offers service answered HTTP ${status} with a body that is not JSON.`,
-      'error',
-    );
+    return invalid('with a body that is not JSON');
   }
   let clean: ReturnType<Redactor['json']>;
   let body: string;
@@ -135,12 +137,7 @@ function fromAnswer(response: Response, bytes: Uint8Array, redactor: Redactor): 
   } catch {
     // The walk (and re-serialising) is recursive: JSON nested deeper than the stack allows cannot
     // be checked for the key. Its RangeError used to read as "could not be reached".
-    return failure(
-      502,
-      ProxyOutcome.UpstreamInvalid,
-      `The offers service answered HTTP ${status} with JSON nested too deeply to check.`,
-      'error',
-    );
+    return invalid('with JSON nested too deeply to check');
   }
   const result: ProxyResult = {
     status,
