@@ -7,7 +7,7 @@ import {
   storageAllowed,
 } from '../../src/consent/consent.js';
 import { ADPX_FP_STORAGE_KEY, getAdpxFingerprint } from '../../src/client/fingerprint.js';
-import { GPP_HEADERS, tcfPurposes, tcString } from './strings.js';
+import { gppTcfEu, tcString } from './strings.js';
 import { withConsent } from '../../src/consent/apply.js';
 import type { FetchOffersOptions } from '../../src/options/fetch-options.js';
 import { defineElements } from '../../src/elements/registry.js';
@@ -125,8 +125,8 @@ describe('a GPP-only platform whose EU TCF section applies', () => {
   };
 
   it('reads purpose 1 from parsedSections, sends gdpr=1 and the section’s TC string', async () => {
-    const tc = tcfPurposes([2, 3]);
-    const gpp = `${GPP_HEADERS.tcfeu}~${tc}`;
+    const tc = tcString([2, 3]);
+    const gpp = gppTcfEu(tc);
     gppPlatform({
       gppString: gpp,
       applicableSections: [2],
