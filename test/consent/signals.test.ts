@@ -126,6 +126,16 @@ describe('GPP', () => {
       gppString({ usnat: { SaleOptOut: 2 }, usca: { SaleOptOut: 1 } }),
       'usca',
     ],
+    [
+      'uspv1, opted out of sale',
+      gppString({ uspv1: { Notice: 'Y', OptOutSale: 'Y', LspaCovered: 'N' } }),
+      'uspv1',
+    ],
+    [
+      'uspv1, no opt-out',
+      gppString({ uspv1: { Notice: 'Y', OptOutSale: 'N', LspaCovered: 'N' } }),
+      undefined,
+    ],
   ])('%s', (_name, gpp, section) => expect(gppUsOptOut(gpp)).toBe(section));
 
   it('reads only the applicable sections when they are known', () => {
