@@ -5,7 +5,8 @@
  */
 import type { Frame, Page } from '@playwright/test';
 import { tcString } from '../test/consent/strings.js';
-import { expect, expectHits, quiet, test, watchFetches } from './fixtures.js';
+import { quiet, watchFetches } from './fixtures.js';
+import { expect, expectHits, test } from './iab/fixtures.js';
 
 const PREFETCH = { prefetch: true, autoLoad: true, autoShow: false };
 
@@ -168,7 +169,7 @@ test.describe('SDK prefetch and consent: the stored response is read only once c
     const hidden = await prefetched(page, mock.url);
     expect(await ourKeys(hidden)).toContainEqual(expect.stringMatching(/^adpx:prefetch:v1:/));
     const refused = tcString(false);
-    const checkout = await addWebView(page, 'checkout', CHECKOUT, { query: { tcf: 'refuse', tc: refused } });
+    const checkout = await addWebView(page, 'checkout', CHECKOUT, { query: { tc: refused } });
     await expect(card(checkout).getByRole('heading')).toBeVisible();
     expect(mock.requests()).toHaveLength(2);
     const body = mock.requests()[1]?.body as Record<string, string>;
@@ -191,15 +192,14 @@ test.describe('SDK prefetch and consent: the stored response is read only once c
         query: { tcf: 'late', tc: tcString(true) },
       },
     );
+    // The SDK's addEventListener is in the IAB stub's queue: it waits for the CMP.
     await expect
-      .poll(() => checkout.evaluate(() => (window as unknown as { cmpCalls: number }).cmpCalls))
+      .poll(() => checkout.evaluate(() => (window as unknown as { __tcfapi(): unknown[] }).__tcfapi().length))
       .toBeGreaterThan(0);
     // Waiting on the CMP: the entry is still there (a hit would have consumed it), nothing shown.
     expect(await ourKeys(checkout)).toEqual(stored);
     await expect(card(checkout)).toHaveCount(0);
-    await checkout.evaluate(() =>
-      (window as unknown as { answerTcf(granted: boolean): void }).answerTcf(true),
-    );
+    await checkout.evaluate(() => (window as unknown as { answerTcf(): void }).answerTcf());
     await expect(card(checkout).getByRole('heading')).toBeVisible();
     expect(mock.requests()).toHaveLength(1);
   });

@@ -23,8 +23,10 @@ export const TCF: CmpApi = { fn: '__tcfapi', version: 2 };
 export const GPP: CmpApi = { fn: '__gpp', version: 1 };
 export const USP: CmpApi = { fn: '__uspapi', version: 1 };
 
-/** A way to call one API: in this window, or by messages to a frame that hosts it. */
-export type CmpCaller = (command: string, callback: Callback, parameter?: unknown) => void;
+/** A way to call one API: in this window, or (`framed`) by messages to a frame that hosts it. */
+export type CmpCaller = ((command: string, callback: Callback, parameter?: unknown) => void) & {
+  framed?: boolean;
+};
 
 /** The caller of `api` on this page, or undefined when neither the API nor its locator exists. */
 export function findCmp(win: Window, api: CmpApi): CmpCaller | undefined {
@@ -38,7 +40,7 @@ export function findCmp(win: Window, api: CmpApi): CmpCaller | undefined {
     };
   }
   const frame = locatorFrame(win, `${api.fn}Locator`);
-  return frame ? messageCaller(win, frame, api) : undefined;
+  return frame ? Object.assign(messageCaller(win, frame, api), { framed: true }) : undefined;
 }
 
 /** The nearest ancestor window (this one included) that holds a frame named `name`. */

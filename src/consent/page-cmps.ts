@@ -24,6 +24,9 @@ const TCF_FINAL = new Set(['tcloaded', 'useractioncomplete']);
 export class PageCmps {
   private readings = new Map<'tcf' | 'gpp' | 'usp', Reading>();
   private usp?: CmpCaller;
+  private tcf?: CmpCaller;
+  /** False while a TCF CMP in another frame has not answered the last `getTCData`. */
+  private fresh = true;
   private waited = false;
   private waiters = new Set<() => void>();
 
@@ -32,13 +35,23 @@ export class PageCmps {
     private readonly onChange: () => void = () => {},
   ) {}
 
-  /** Waits until each platform present answered or `timeoutMs` passed (only the first request waits). */
+  /**
+   * Waits until each platform present gave a final answer or `timeoutMs` passed. Only the first
+   * request waits for that: a banner the visitor leaves open must not delay every later request.
+   * A later one waits only for a TCF CMP in another frame that answered before to answer again.
+   */
   async read(timeoutMs: number): Promise<void> {
     this.start();
     this.askUsPrivacy();
     if (this.readings.size === 0) return;
-    // A banner the visitor leaves open must not delay every later request.
-    await this.allReady(this.waited ? 0 : timeoutMs);
+    if (this.waited) {
+      if (this.askTcfFrame() && this.readings.get('tcf')?.ready)
+        await this.until(() => this.fresh, timeoutMs);
+    } else {
+      const asking = setInterval(() => this.askTcfFrame(), 250);
+      await this.until(() => this.current().final, timeoutMs);
+      clearInterval(asking);
+    }
     this.waited = true;
   }
 
@@ -47,14 +60,14 @@ export class PageCmps {
     const readings = [...this.readings.values()];
     const signals: CmpSignals = {};
     for (const reading of readings) Object.assign(signals, reading.data);
-    const final = readings.every((reading) => reading.ready);
+    const final = this.fresh && readings.every((reading) => reading.ready);
     if (!final) signals.timedOut = true;
     return { present: readings.length > 0, final, signals };
   }
 
   private start(): void {
     if (!this.readings.has('tcf')) {
-      const tcf = findCmp(this.win, TCF);
+      const tcf = (this.tcf = findCmp(this.win, TCF));
       if (tcf) {
         this.set('tcf', { ready: false, data: {} });
         safely(() => tcf('addEventListener', (data, success) => this.onTcf(data, success)));
@@ -71,6 +84,25 @@ export class PageCmps {
       }
     }
     this.usp ??= findCmp(this.win, USP);
+  }
+
+  /**
+   * Asks a TCF CMP in another frame for its data (`getTCData`) anew. The IAB's stub, which
+   * answers for the frame, posts only an answer the CMP gives while the call is handled: a
+   * listener's later answers (the CMP loading after the call, the visitor changing their choice)
+   * never arrive. So each request asks again, and the first keeps asking while it waits.
+   */
+  private askTcfFrame(): boolean {
+    const tcf = this.tcf;
+    if (!tcf?.framed) return false;
+    this.fresh = false;
+    safely(() =>
+      tcf('getTCData', (data, success) => {
+        this.fresh = true;
+        this.onTcf(data, success);
+      }),
+    );
+    return true;
   }
 
   private askUsPrivacy(): void {
@@ -124,7 +156,8 @@ export class PageCmps {
     if (this.waited) this.onChange();
   }
 
-  private allReady(timeoutMs: number): Promise<void> {
+  /** Resolves once `ready()` holds (checked at each answer) or `timeoutMs` passed. */
+  private until(ready: () => boolean, timeoutMs: number): Promise<void> {
     return new Promise((resolve) => {
       const done = () => {
         clearTimeout(timer);
@@ -132,7 +165,7 @@ export class PageCmps {
         resolve();
       };
       const check = () => {
-        if (this.current().final) done();
+        if (ready()) done();
       };
       const timer = setTimeout(done, Math.max(0, timeoutMs));
       this.waiters.add(check);

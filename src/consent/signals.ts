@@ -108,7 +108,7 @@ export function gppParsedPurposeOne(parsedSections: unknown): boolean | undefine
  * The US sections of GPP whose core segment records a sale / sharing / targeted-advertising
  * opt-out: for each, the 2-bit fields in order after the 6-bit version, and which of them are the
  * opt-outs (value 1 = opted out, 2 = did not, 0 = not applicable). Sections not listed here (the
- * EU TCF section, Canada) say nothing about a US opt-out.
+ * EU TCF section, Canada) say nothing about a US opt-out; uspv1 (6) is read as a US Privacy string.
  */
 const US_SECTIONS: Readonly<Record<number, { name: string; fields: number; optOuts: number[] }>> = {
   // usnat: SharingNotice, SaleOptOutNotice, SharingOptOutNotice, TargetedAdvertisingOptOutNotice,
@@ -129,18 +129,22 @@ const US_SECTIONS: Readonly<Record<number, { name: string; fields: number; optOu
 
 /**
  * The name of the first applicable US section of a GPP string that records an opt-out of sale,
- * sharing or targeted advertising, or undefined when none does. `applicable` are the section ids
- * that apply to this user (the CMP's `applicableSections`, or `gppSid`); without them every US
- * section in the string is read.
+ * sharing or targeted advertising (uspv1: of sale), or undefined when none does. `applicable` are
+ * the section ids that apply to this user (the CMP's `applicableSections`, or `gppSid`); without
+ * them every US section in the string is read.
  */
 export function gppUsOptOut(gpp: string, applicable?: readonly number[]): string | undefined {
   const ids = gppSectionIds(gpp);
   if (!ids) return undefined;
   const segments = gpp.split('~').slice(1);
   for (const [index, id] of ids.entries()) {
+    if (applicable && applicable.length > 0 && !applicable.includes(id)) continue;
+    const segment = segments[index] ?? '';
+    // uspv1 (6) is the US Privacy string itself, `1YYN`.
+    if (id === 6 && usPrivacyOptOut(segment)) return 'uspv1';
     const section = US_SECTIONS[id];
-    if (!section || (applicable && applicable.length > 0 && !applicable.includes(id))) continue;
-    const bits = base64UrlBits((segments[index] ?? '').split('.')[0] ?? '');
+    if (!section) continue;
+    const bits = base64UrlBits(segment.split('.')[0] ?? '');
     if (bits === undefined) continue;
     const reader = new BitReader(bits);
     if (reader.int(6) === undefined) continue;

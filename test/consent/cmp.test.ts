@@ -1,5 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { findCmp, TCF } from '../../src/consent/cmp.js';
+import { PageCmps } from '../../src/consent/page-cmps.js';
+import { tcString } from './strings.js';
 
 /** A window whose child frame `__tcfapiLocator` says the CMP lives in it; it records what is posted. */
 function windowWithLocator() {
@@ -34,5 +36,76 @@ describe('a consent platform in another frame (the IAB postMessage protocol)', (
     receive(reply('made up with no source'), null);
     receive(reply('the CMP'), win);
     expect(answers).toEqual(['the CMP']);
+  });
+});
+
+/**
+ * A CMP in a parent frame behind the IAB's TCF stub (`@iabtechlabtcf/stub` 1.5): its message
+ * handler forgets the asking frame once the call returns, so a frame gets only the answer given at
+ * once (a loaded CMP's), never a listener's later one. e2e/consent.spec.ts shows it with the stub.
+ */
+describe('a TCF CMP in another frame that answers each call only at once', () => {
+  const tcData = (purposeOne: boolean, eventStatus: string) => ({
+    gdprApplies: true,
+    eventStatus,
+    tcString: tcString(purposeOne),
+    purpose: { consents: { 1: purposeOne } },
+  });
+
+  function parentCmp() {
+    const { win, sent, receive } = windowWithLocator();
+    /** Answers the `index`th call posted (the last by default), as the stub relays it: once. */
+    const answer = (data: unknown, index = sent.length - 1) =>
+      receive(
+        { __tcfapiReturn: { callId: sent[index]?.__tcfapiCall.callId, returnValue: data, success: true } },
+        win,
+      );
+    const commands = () => sent.map((call) => (call.__tcfapiCall as { command?: string }).command);
+    return { cmps: new PageCmps(win), answer, commands };
+  }
+
+  afterEach(() => vi.useRealTimers());
+
+  it('a withdrawal there is read by the next request, asked anew', async () => {
+    const { cmps, answer, commands } = parentCmp();
+    const first = cmps.read(1_000);
+    answer(tcData(true, 'tcloaded'));
+    await first;
+    expect(cmps.current()).toMatchObject({ final: true, signals: { purposeOne: true } });
+
+    // The visitor withdraws in the parent; the listener's new answer never reaches this frame.
+    const second = cmps.read(1_000);
+    expect(commands().at(-1)).toBe('getTCData');
+    answer(tcData(false, 'useractioncomplete'));
+    await second;
+    expect(cmps.current()).toMatchObject({ final: true, signals: { purposeOne: false } });
+  });
+
+  it('a CMP that loads after the first request asked is asked again while that request waits', async () => {
+    vi.useFakeTimers();
+    const { cmps, answer, commands } = parentCmp();
+    let done = false;
+    void cmps.read(10_000).then(() => (done = true));
+    // The addEventListener went into the stub's queue: its answer will never arrive here.
+    expect(commands()).toEqual(['addEventListener']);
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(commands().at(-1)).toBe('getTCData');
+    answer(tcData(true, 'tcloaded'));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(done).toBe(true);
+    expect(cmps.current()).toMatchObject({ final: true, signals: { purposeOne: true } });
+  });
+
+  it('a later request does not wait for a CMP that never answered', async () => {
+    vi.useFakeTimers();
+    const { cmps } = parentCmp();
+    const first = cmps.read(300);
+    await vi.advanceTimersByTimeAsync(300);
+    await first;
+    let done = false;
+    void cmps.read(300).then(() => (done = true));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(done).toBe(true);
+    expect(cmps.current().final).toBe(false);
   });
 });

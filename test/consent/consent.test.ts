@@ -7,7 +7,8 @@ import {
   storageAllowed,
 } from '../../src/consent/consent.js';
 import { ADPX_FP_STORAGE_KEY, getAdpxFingerprint } from '../../src/client/fingerprint.js';
-import { GPP_HEADERS, tcfPurposes, tcString } from './strings.js';
+import { CmpApi, CmpApiModel } from '@iabtechlabtcf/cmpapi';
+import { gppTcfEu, tcString } from './strings.js';
 import { withConsent } from '../../src/consent/apply.js';
 import type { FetchOffersOptions } from '../../src/options/fetch-options.js';
 import { defineElements } from '../../src/elements/registry.js';
@@ -16,7 +17,16 @@ type Stub = (command: string, version: number, callback: (data: unknown, ok: boo
 type GppStub = (command: string, callback: (data: unknown, ok: boolean) => void) => void;
 const page = window as unknown as { __tcfapi?: Stub; __uspapi?: Stub; __gpp?: GppStub };
 
+/**
+ * The IAB's TCF CMP API (`@iabtechlabtcf/cmpapi`) on the page: it installs `__tcfapi`; its
+ * `update(tcString, uiVisible)` is what a CMP calls (the first without the banner: `tcloaded`; with
+ * it: `cmpuishown`; after: `useractioncomplete`). Hand-written platforms below are the cases it
+ * cannot be: a CMP that fails, throws or never answers, and other CMPs' GPP answers.
+ */
+const iabCmp = () => new CmpApi(300, 2, true);
+
 afterEach(() => {
+  CmpApiModel.reset();
   resetConsentForTests();
   delete page.__tcfapi;
   delete page.__uspapi;
@@ -80,26 +90,24 @@ describe('the consent state', () => {
 });
 
 describe('the page’s consent platform', () => {
-  it('TCF: waits for the final answer, then refuses without purpose 1', async () => {
-    let listener: ((data: unknown, ok: boolean) => void) | undefined;
-    page.__tcfapi = (command, version, callback) => {
-      expect([command, version]).toEqual(['addEventListener', 2]);
-      listener = callback;
-      callback({ gdprApplies: true, eventStatus: 'cmpuishown', purpose: { consents: {} } }, true);
-    };
+  it('TCF: waits through the banner for the final answer, then refuses without purpose 1', async () => {
+    const cmp = iabCmp();
     const pending = resolveConsent(5_000);
-    listener?.(
-      {
-        gdprApplies: true,
-        eventStatus: 'useractioncomplete',
-        tcString: tcString(false),
-        purpose: { consents: { 1: false } },
-      },
-      true,
-    );
+    cmp.update('', true);
+    let decided = false;
+    void pending.then(() => (decided = true));
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(decided).toBe(false);
+    cmp.update(tcString(false));
     const decision = await pending;
     expect(decision.storage).toBe(false);
     expect(decision.body).toEqual({ gdpr: '1', gdpr_consent: tcString(false) });
+  });
+
+  it('TCF: GDPR does not apply (update(null)): allowed, gdpr=0', async () => {
+    iabCmp().update(null);
+    const decision = await resolveConsent(5_000);
+    expect(decision).toMatchObject({ storage: true, body: { gdpr: '0' } });
   });
 
   it('a CMP that never answers: restrictive after the timeout', async () => {
@@ -125,8 +133,8 @@ describe('a GPP-only platform whose EU TCF section applies', () => {
   };
 
   it('reads purpose 1 from parsedSections, sends gdpr=1 and the section’s TC string', async () => {
-    const tc = tcfPurposes([2, 3]);
-    const gpp = `${GPP_HEADERS.tcfeu}~${tc}`;
+    const tc = tcString([2, 3]);
+    const gpp = gppTcfEu(tc);
     gppPlatform({
       gppString: gpp,
       applicableSections: [2],
@@ -158,38 +166,32 @@ describe('a GPP-only platform whose EU TCF section applies', () => {
 
 describe('consent that changes, fails or arrives late', () => {
   type Listener = (data: unknown, ok: boolean) => void;
-  const tcf = (purposeOne: boolean, eventStatus = 'useractioncomplete') => ({
-    gdprApplies: true,
-    eventStatus,
-    tcString: tcString(purposeOne),
-    purpose: { consents: { 1: purposeOne } },
-  });
-  /** A TCF platform whose answers the test gives through the returned function. */
-  function tcfPlatform(): (data: unknown, ok?: boolean) => void {
+  /** A TCF platform that fails: its answers are given by the test through the returned function. */
+  function failingPlatform(): (data: unknown, ok: boolean) => void {
     let listener: Listener | undefined;
     page.__tcfapi = (_command, _version, callback) => void (listener = callback);
-    return (data, ok = true) => listener?.(data, ok);
+    return (data, ok) => listener?.(data, ok);
   }
 
   it('a withdrawal in the CMP after the first request deletes the id at once', async () => {
-    const answer = tcfPlatform();
+    const cmp = iabCmp();
     const first = resolveConsent(5_000);
-    answer(tcf(true, 'tcloaded'));
+    cmp.update(tcString(true));
     expect((await first).storage).toBe(true);
     getAdpxFingerprint();
     expect(localStorage.getItem(ADPX_FP_STORAGE_KEY)).not.toBeNull();
-    answer(tcf(true, 'cmpuishown'));
+    cmp.update(tcString(true), true);
     expect(storageAllowed()).toBe(true);
-    answer(tcf(false));
+    cmp.update(tcString(false));
     expect(storageAllowed()).toBe(false);
     expect(localStorage.getItem(ADPX_FP_STORAGE_KEY)).toBeNull();
   });
 
   it('setConsent({ storage: false }) while the first request waits for the CMP wins', async () => {
-    const answer = tcfPlatform();
+    const cmp = iabCmp();
     const pending = resolveConsent(5_000);
     setConsent({ storage: false });
-    answer(tcf(true, 'tcloaded'));
+    cmp.update(tcString(true));
     expect((await pending).storage).toBe(false);
     expect(storageAllowed()).toBe(false);
   });
@@ -197,15 +199,15 @@ describe('consent that changes, fails or arrives late', () => {
   it('a storage refusal of the wrong type reads as false; a consent with no valid key is no consent', async () => {
     setConsent({ storage: 'false' });
     expect(storageAllowed()).toBe(false);
-    const answer = tcfPlatform();
+    const cmp = iabCmp();
     setConsent('yes');
     const pending = resolveConsent(5_000);
-    answer(tcf(false));
+    cmp.update(tcString(false));
     expect((await pending).reason).toContain('purpose 1');
   });
 
   it('a failing or throwing CMP never grants storage, and nothing rejects', async () => {
-    const answer = tcfPlatform();
+    const answer = failingPlatform();
     const pending = resolveConsent(20);
     answer(null, false);
     expect((await pending).storage).toBe(false);
@@ -219,16 +221,16 @@ describe('consent that changes, fails or arrives late', () => {
 
   it('a CMP that appears after the first request is asked by the next one', async () => {
     expect((await resolveConsent(20)).storage).toBe(true);
-    const answer = tcfPlatform();
+    const cmp = iabCmp();
     const pending = resolveConsent(5_000);
-    answer(tcf(false));
+    cmp.update(tcString(false));
     expect((await pending).storage).toBe(false);
   });
 
   it('setConsent(undefined) goes back to what the CMP said, not to allowed', async () => {
-    const answer = tcfPlatform();
+    const cmp = iabCmp();
     const first = resolveConsent(5_000);
-    answer(tcf(false));
+    cmp.update(tcString(false));
     expect((await first).storage).toBe(false);
     setConsent({ storage: true });
     expect(storageAllowed()).toBe(true);

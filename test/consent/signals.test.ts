@@ -7,13 +7,10 @@ import {
   tcfPurposeOneConsent,
   usPrivacyOptOut,
 } from '../../src/consent/signals.js';
-import { GPP_HEADERS, tcfPurposes, tcString, usSection } from './strings.js';
+import { GPP_HEADERS, gppString, gppTcfEu, gppUsca, gppUsnat, tcString } from './strings.js';
 
-// usnat: 6 notices (1 = given), then SaleOptOut, SharingOptOut, TargetedAdvertisingOptOut.
-const usnat = (sale: number, sharing: number, targeted: number) =>
-  `${GPP_HEADERS.usnat}~${usSection([1, 1, 1, 1, 1, 1, sale, sharing, targeted])}`;
-// usca: 3 notices, then SaleOptOut, SharingOptOut.
-const usca = (sale: number, sharing: number) => `${GPP_HEADERS.usca}~${usSection([1, 1, 1, sale, sharing])}`;
+const usnat = gppUsnat;
+const usca = gppUsca;
 
 describe('TC string: purpose 1', () => {
   it('reads the purpose 1 consent bit of the core segment', () => {
@@ -27,13 +24,14 @@ describe('TC string: purpose 1', () => {
   });
 });
 
-describe('TC string: purpose 1 of whole core segments', () => {
-  it('reads strings laid out field by field (dates, CMP, language, vendors and all)', () => {
-    expect(tcfPurposeOneConsent(tcfPurposes([1, 2, 3, 4, 7, 9, 10]))).toBe(true);
-    expect(tcfPurposeOneConsent(tcfPurposes([1]))).toBe(true);
-    expect(tcfPurposeOneConsent(tcfPurposes([2, 3, 4, 7, 9, 10]))).toBe(false);
-    expect(tcfPurposeOneConsent(tcfPurposes([]))).toBe(false);
-    expect(tcfPurposeOneConsent(`${tcfPurposes([1], [1, 2, 755])}.YAAAAAAAAAA`)).toBe(true);
+describe('TC string: purpose 1 of strings the IAB library encoded', () => {
+  it('reads whole strings (dates, CMP, language, vendors, the other segments and all)', () => {
+    expect(tcfPurposeOneConsent(tcString([1, 2, 3, 4, 7, 9, 10]))).toBe(true);
+    expect(tcfPurposeOneConsent(tcString([1]))).toBe(true);
+    expect(tcfPurposeOneConsent(tcString([2, 3, 4, 7, 9, 10]))).toBe(false);
+    expect(tcfPurposeOneConsent(tcString([]))).toBe(false);
+    expect(tcfPurposeOneConsent(tcString([1], []))).toBe(true);
+    expect(tcfPurposeOneConsent(tcString([1, 11], [10]).split('.')[0] ?? '')).toBe(true);
   });
 
   it('reads the tcfeuv2 section a GPP CMP library encoded (its 12 date characters zeroed)', () => {
@@ -46,10 +44,10 @@ describe('TC string: purpose 1 of whole core segments', () => {
 
 describe('GPP: the EU TCF section (2, tcfeuv2)', () => {
   it('is the TC string itself, found by the header', () => {
-    const tc = `${tcfPurposes([1])}.YAAAAAAAAAA`;
-    expect(gppSection(`${GPP_HEADERS.tcfeu}~${tc}`, 2)).toBe(tc);
-    expect(gppSection(`${GPP_HEADERS.tcfeu}~${tc}`, 7)).toBeUndefined();
-    expect(gppSection(`${GPP_HEADERS.usnat}~${usSection([1])}`, 2)).toBeUndefined();
+    const tc = tcString([1]);
+    expect(gppSection(gppTcfEu(tc), 2)).toBe(tc);
+    expect(gppSection(gppTcfEu(tc), 7)).toBeUndefined();
+    expect(gppSection(usnat(2, 2, 2), 2)).toBeUndefined();
     expect(gppSection('not a header~x', 2)).toBeUndefined();
     expect(gppSection(GPP_HEADERS.tcfeu, 2)).toBeUndefined();
   });
@@ -92,8 +90,26 @@ describe('GPP', () => {
     expect(gppSectionIds(GPP_HEADERS.tcfeu)).toEqual([2]);
     expect(gppSectionIds(GPP_HEADERS.usnat)).toEqual([7]);
     expect(gppSectionIds(GPP_HEADERS.usca)).toEqual([8]);
+    expect(gppSectionIds(GPP_HEADERS.uspv1)).toEqual([6]);
     expect(gppSectionIds('not a header')).toBeUndefined();
     expect(gppSectionIds('AAAA')).toBeUndefined();
+  });
+
+  it('the headers written out are the ones the IAB library writes', () => {
+    expect(gppTcfEu(tcString(true)).split('~')[0]).toBe(GPP_HEADERS.tcfeu);
+    expect(gppString({ uspv1: { Notice: 'Y' } }).split('~')[0]).toBe(GPP_HEADERS.uspv1);
+    expect(usnat(2, 2, 2).split('~')[0]).toBe(GPP_HEADERS.usnat);
+    expect(usca(2, 2).split('~')[0]).toBe(GPP_HEADERS.usca);
+  });
+
+  it('reads the ids of several sections', () => {
+    const tc = tcString(true);
+    const gpp = gppString({ tcfeuv2: tc, uspv1: { Notice: 'Y', OptOutSale: 'N', LspaCovered: 'N' } });
+    expect(gppSectionIds(gpp)).toEqual([2, 6]);
+    expect(gppSection(gpp, 2)).toBe(tc);
+    expect(gppSection(gpp, 6)).toBe('1YNN');
+    const us = gppString({ usnat: { SaleOptOut: 2 }, usca: { SaleOptOut: 1 }, usva: { SaleOptOut: 2 } });
+    expect(gppSectionIds(us)).toEqual([7, 8, 9]);
   });
 
   it.each([
@@ -104,6 +120,22 @@ describe('GPP', () => {
     ['usnat, not applicable', usnat(0, 0, 0), undefined],
     ['usca, no opt-out', usca(2, 2), undefined],
     ['usca, sharing opted out', usca(2, 1), 'usca'],
+    ['usva, sale opted out', gppString({ usva: { SaleOptOut: 1 } }), 'usva'],
+    [
+      'usnat and usca, only usca opted out',
+      gppString({ usnat: { SaleOptOut: 2 }, usca: { SaleOptOut: 1 } }),
+      'usca',
+    ],
+    [
+      'uspv1, opted out of sale',
+      gppString({ uspv1: { Notice: 'Y', OptOutSale: 'Y', LspaCovered: 'N' } }),
+      'uspv1',
+    ],
+    [
+      'uspv1, no opt-out',
+      gppString({ uspv1: { Notice: 'Y', OptOutSale: 'N', LspaCovered: 'N' } }),
+      undefined,
+    ],
   ])('%s', (_name, gpp, section) => expect(gppUsOptOut(gpp)).toBe(section));
 
   it('reads only the applicable sections when they are known', () => {
@@ -112,6 +144,6 @@ describe('GPP', () => {
   });
 
   it('an EU TCF section says nothing about a US opt-out', () => {
-    expect(gppUsOptOut(`${GPP_HEADERS.tcfeu}~${tcString(false)}`)).toBeUndefined();
+    expect(gppUsOptOut(gppTcfEu(tcString(false)))).toBeUndefined();
   });
 });

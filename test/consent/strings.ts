@@ -1,64 +1,93 @@
-/** Test-only encoders for the privacy strings, written from the IAB layouts (TCF v2 core, GPP). */
-const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+/**
+ * Privacy strings for the tests, made by the IAB's own libraries (devDependencies; nothing of them
+ * is in the SDK's build): TC strings by `@iabtechlabtcf/core` against a small vendor list of our
+ * own (./vendor-list.json, a valid GVL v3 with vendors 10 and 20: the tests have no network), GPP
+ * strings by `@iabgpp/cmpapi`'s `GppModel`. No encoder of ours is left: the SDK's decoder is
+ * checked against what the IAB encodes, not against our reading of the layouts.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { GppModel } from '@iabgpp/cmpapi';
+import { GVL, TCModel, TCString } from '@iabtechlabtcf/core';
 
-export function bitsToBase64Url(bits: string): string {
-  const padded = bits.padEnd(Math.ceil(bits.length / 6) * 6, '0');
-  let out = '';
-  for (let i = 0; i < padded.length; i += 6) out += ALPHABET[parseInt(padded.slice(i, i + 6), 2)];
-  return out;
-}
+const gvl = new GVL(JSON.parse(readFileSync(join(import.meta.dirname, 'vendor-list.json'), 'utf8')));
 
-const int = (value: number, width: number) => value.toString(2).padStart(width, '0');
-
-/** A TCF v2 core segment: version 2, zeros up to the purposes, then purpose 1 as given. */
-export function tcString(purposeOne: boolean): string {
-  const head = int(2, 6) + '0'.repeat(146);
-  const purposes = (purposeOne ? '1' : '0') + '1'.repeat(23);
-  return `${bitsToBase64Url(head + purposes + '0'.repeat(60))}.YAAAAAAAAAA`;
-}
-
-/** Ids 1…`length` as a bitfield: the bit of id n is at index n − 1. */
-const bitfield = (ids: readonly number[], length: number) =>
-  Array.from({ length }, (_, i) => (ids.includes(i + 1) ? '1' : '0')).join('');
+/** The purposes a string consents to when the test only cares about purpose 1. */
+const WITH_PURPOSE_ONE = [1, 2, 3, 4, 7, 9, 10];
+const WITHOUT_PURPOSE_ONE = [2, 3, 4, 7, 9, 10];
 
 /**
- * A whole TCF v2.2 core segment, field by field as the IAB "Consent string and vendor list formats
- * v2" lays it out, for a CMP (id 300, version 2) that asked in English on 2026-11-20, GVL 150,
- * policy version 4: consent to `purposes`, legitimate interest for 2 and 7…10, PublisherCC DE, and
- * consent for `vendors` (bitfield encoding), no restrictions.
+ * A TCF v2.2 TC string as a CMP saves it (core, disclosed-vendors and publisher segments): CMP 300
+ * version 2, asked in English on 2026-11-20 (fixed, so equal calls give equal strings), publisher
+ * country DE, consent to `purposes` (`true`: purpose 1 among others; `false`: the others only),
+ * legitimate interest for 2 and 7…10, consent for `vendors`.
  */
-export function tcfPurposes(purposes: readonly number[], vendors: readonly number[] = [755]): string {
-  const deciseconds = int(Math.round(Date.UTC(2026, 10, 20) / 100), 36);
-  const letters = (text: string) => [...text].map((c) => int(c.charCodeAt(0) - 65, 6)).join('');
-  const maxVendor = Math.max(0, ...vendors);
-  const bits = [
-    int(2, 6), // Version
-    deciseconds, // Created
-    deciseconds, // LastUpdated
-    int(300, 12), // CmpId
-    int(2, 12), // CmpVersion
-    int(1, 6), // ConsentScreen
-    letters('EN'), // ConsentLanguage
-    int(150, 12), // VendorListVersion
-    int(4, 6), // TcfPolicyVersion
-    '1', // IsServiceSpecific
-    '0', // UseNonStandardTexts
-    bitfield([], 12), // SpecialFeatureOptIns
-    bitfield(purposes, 24), // PurposesConsent
-    bitfield([2, 7, 8, 9, 10], 24), // PurposesLITransparency
-    '0', // PurposeOneTreatment
-    letters('DE'), // PublisherCC
-    int(maxVendor, 16) + '0' + bitfield(vendors, maxVendor), // vendor consents: MaxVendorId, bitfield
-    int(0, 16) + '0', // vendor legitimate interests: none
-    int(0, 12), // NumPubRestrictions
-  ];
-  return bitsToBase64Url(bits.join(''));
+export function tcString(
+  purposes: boolean | readonly number[],
+  vendors: readonly number[] = [10, 20],
+): string {
+  const model = new TCModel(gvl);
+  model.cmpId = 300;
+  model.cmpVersion = 2;
+  model.consentScreen = 1;
+  model.publisherCountryCode = 'DE';
+  model.created = new Date(Date.UTC(2026, 10, 20));
+  model.lastUpdated = model.created;
+  const ids = purposes === true ? WITH_PURPOSE_ONE : purposes === false ? WITHOUT_PURPOSE_ONE : purposes;
+  model.purposeConsents.set([...ids]);
+  model.purposeLegitimateInterests.set([2, 7, 8, 9, 10]);
+  model.vendorConsents.set([...vendors]);
+  return TCString.encode(model);
 }
 
-/** A US section core segment: version 1, then 2-bit fields. */
-export function usSection(fields: number[]): string {
-  return bitsToBase64Url(int(1, 6) + fields.map((f) => int(f, 2)).join(''));
+/** A GPP string: each section by name, given as its encoded string or as field values. */
+export function gppString(sections: Record<string, string | Record<string, unknown>>): string {
+  const model = new GppModel();
+  for (const [name, value] of Object.entries(sections)) {
+    if (typeof value === 'string') model.decodeSection(name, value);
+    else
+      for (const [field, fieldValue] of Object.entries(value)) model.setFieldValue(name, field, fieldValue);
+  }
+  return model.encode();
 }
 
-/** A GPP string with one section: `header` is the known header for that id. */
-export const GPP_HEADERS = { tcfeu: 'DBABMA', usnat: 'DBABLA', usca: 'DBABBg' } as const;
+/** GPP with the EU TCF section (2, tcfeuv2) only: the TC string is the section. */
+export const gppTcfEu = (tc: string): string => gppString({ tcfeuv2: tc });
+
+/**
+ * GPP with the usnat section (7) only, every notice given (1) and the three opt-outs as given
+ * (1 = opted out, 2 = did not, 0 = not applicable).
+ */
+export const gppUsnat = (sale: number, sharing: number, targeted: number): string =>
+  gppString({
+    usnat: {
+      SharingNotice: 1,
+      SaleOptOutNotice: 1,
+      SharingOptOutNotice: 1,
+      TargetedAdvertisingOptOutNotice: 1,
+      SensitiveDataProcessingOptOutNotice: 1,
+      SensitiveDataLimitUseNotice: 1,
+      SaleOptOut: sale,
+      SharingOptOut: sharing,
+      TargetedAdvertisingOptOut: targeted,
+    },
+  });
+
+/** GPP with the usca section (8) only, its notices given and its two opt-outs as given. */
+export const gppUsca = (sale: number, sharing: number): string =>
+  gppString({
+    usca: {
+      SaleOptOutNotice: 1,
+      SharingOptOutNotice: 1,
+      SensitiveDataLimitUseNotice: 1,
+      SaleOptOut: sale,
+      SharingOptOut: sharing,
+    },
+  });
+
+/**
+ * The headers of one-section GPP strings, written out: the SDK's header decoder is checked against
+ * fixed values too, not only against an encoder (./signals.test.ts checks that the library writes
+ * the same).
+ */
+export const GPP_HEADERS = { tcfeu: 'DBABMA', uspv1: 'DBABTA', usnat: 'DBABLA', usca: 'DBABBg' } as const;
