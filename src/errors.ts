@@ -22,7 +22,14 @@ export type OffersErrorCode = (typeof OffersErrorCode)[keyof typeof OffersErrorC
 
 /** The only error type the SDK's public functions reject with. */
 export class OffersError extends Error {
-  override readonly name = 'OffersError';
+  /**
+   * A getter of the class, not a field assigned in the constructor: where a page froze
+   * Error.prototype, assigning the `name` it holds throws (the "override mistake",
+   * docs/decisions/014).
+   */
+  override get name(): 'OffersError' {
+    return 'OffersError';
+  }
   readonly code: OffersErrorCode;
   /** The HTTP status, for `code: 'http'`. */
   readonly status?: number;

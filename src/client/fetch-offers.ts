@@ -2,6 +2,7 @@
  * `fetchOffers`: one POST of the fetch operation, normalised. Rejects with nothing but an
  * `OffersError`, whose `code` says what went wrong.
  */
+import { stringify } from '../built-ins.js';
 import { createDebugLog } from '../debug.js';
 import type { DebugLog } from '../debug.js';
 import { stripControlCharacters } from '../model/coerce.js';
@@ -82,7 +83,7 @@ async function send(
       const response = await fetchImpl(request.url, {
         method: 'POST',
         headers: request.headers,
-        body: JSON.stringify(request.body),
+        body: stringify(request.body),
         signal: signals.signal,
       });
       const text = await response.text();

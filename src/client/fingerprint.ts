@@ -32,7 +32,10 @@ export function generateFingerprint(): string {
   const bytes = new Uint8Array(16);
   if (typeof crypto?.getRandomValues === 'function') crypto.getRandomValues(bytes);
   else bytes.forEach((_byte, index) => (bytes[index] = Math.floor(Math.random() * 256)));
-  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
+  // A loop: an old library's `Array.from` ignores a map function (docs/decisions/014).
+  let hex = '';
+  for (const byte of bytes) hex += byte.toString(16).padStart(2, '0');
+  return hex;
 }
 
 /**

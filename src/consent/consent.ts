@@ -26,9 +26,13 @@ export function forget(): void {
     try {
       const storage = (globalThis as Partial<Record<typeof name, Storage>>)[name];
       if (!storage) continue;
-      const ours = Array.from({ length: storage.length }, (_, i) => storage.key(i)).filter(
-        (key): key is string => key?.startsWith(SDK_STORAGE_PREFIX) === true,
-      );
+      // Listed first, then removed (removing renumbers the keys); a loop, not `Array.from` with a
+      // map function, which old libraries replace (docs/decisions/014).
+      const ours: string[] = [];
+      for (let i = 0; i < storage.length; i++) {
+        const key = storage.key(i);
+        if (key?.startsWith(SDK_STORAGE_PREFIX)) ours.push(key);
+      }
       for (const key of ours) storage.removeItem(key);
     } catch {
       // Blocked storage holds nothing of ours.

@@ -137,7 +137,10 @@ export function gppUsOptOut(gpp: string, applicable?: readonly number[]): string
   const ids = gppSectionIds(gpp);
   if (!ids) return undefined;
   const segments = gpp.split('~').slice(1);
-  for (const [index, id] of ids.entries()) {
+  // Index loops, not `ids.entries()` or `Array.from` with a map function: Prototype replaces both
+  // (docs/decisions/014).
+  for (let index = 0; index < ids.length; index++) {
+    const id = ids[index] as number;
     if (applicable && applicable.length > 0 && !applicable.includes(id)) continue;
     const segment = segments[index] ?? '';
     // uspv1 (6) is the US Privacy string itself, `1YYN`.
@@ -148,7 +151,8 @@ export function gppUsOptOut(gpp: string, applicable?: readonly number[]): string
     if (bits === undefined) continue;
     const reader = new BitReader(bits);
     if (reader.int(6) === undefined) continue;
-    const values = Array.from({ length: section.fields }, () => reader.int(2));
+    const values: Array<number | undefined> = [];
+    for (let field = 0; field < section.fields; field++) values.push(reader.int(2));
     if (section.optOuts.some((field) => values[field] === 1)) return section.name;
   }
   return undefined;

@@ -2,6 +2,7 @@
  * Native host bridges (docs/api.md): where SDK events go when `Adpx.init` got no callback. The
  * first bridge found wins, in the order of the contract's table.
  */
+import { stringify } from '../built-ins.js';
 import { reportHostError } from '../errors.js';
 
 export type BridgeKind = 'ios' | 'android' | 'react-native' | 'flutter' | 'iframe';
@@ -48,7 +49,7 @@ export function detectBridge(win: Window, options: DetectBridgeOptions = {}): Br
   if (android && typeof android.adpxCallback === 'function') {
     return {
       kind: 'android',
-      post: (event, payload) => android.adpxCallback?.(event, JSON.stringify(payload)),
+      post: (event, payload) => android.adpxCallback?.(event, stringify(payload)),
     };
   }
   const rn = host.ReactNativeWebView;
@@ -56,7 +57,7 @@ export function detectBridge(win: Window, options: DetectBridgeOptions = {}): Br
     return {
       kind: 'react-native',
       post: (event, payload) =>
-        rn.postMessage(JSON.stringify({ type: 'adpxCallback', event, payload, name: event, ...payload })),
+        rn.postMessage(stringify({ type: 'adpxCallback', event, payload, name: event, ...payload })),
     };
   }
   const flutter = host.flutter_inappwebview;
@@ -66,7 +67,7 @@ export function detectBridge(win: Window, options: DetectBridgeOptions = {}): Br
       // flutter_inappwebview's promise rejects when the app's Dart handler fails: the host's
       // error, reported as a throwing callback's is, never an unhandled rejection on the page.
       post: (event, payload) => {
-        const sent = flutter.callHandler('adpxCallback', event, JSON.stringify(payload));
+        const sent = flutter.callHandler('adpxCallback', event, stringify(payload));
         if (typeof (sent as PromiseLike<unknown> | undefined)?.then === 'function')
           Promise.resolve(sent).catch(reportHostError);
       },

@@ -8,6 +8,7 @@
  * and still a valid response for the normaliser. Anything else is
  * ignored; stale and corrupt entries are removed. See docs/decisions/005.
  */
+import { stringify } from '../built-ins.js';
 import { storageAllowed } from '../consent/consent.js';
 import type { JsonObject } from '../model/coerce.js';
 import { isJsonObject } from '../model/coerce.js';
@@ -84,7 +85,7 @@ export function savePrefetched(
   if (!storage) return false;
   const entry: StoredEntry = { v: 1, savedAt: now, request: requestFingerprint(key), response };
   try {
-    storage.setItem(prefetchStorageKey(key), JSON.stringify(entry));
+    storage.setItem(prefetchStorageKey(key), stringify(entry));
     return true;
   } catch {
     return false;

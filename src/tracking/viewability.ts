@@ -75,8 +75,18 @@ export function assessViewability({
   return { holds: false, reason: shareText };
 }
 
-/** IntersectionObserver thresholds every 5%, fine enough to follow the card. */
-export const VIEWABILITY_THRESHOLDS: readonly number[] = Array.from({ length: 21 }, (_, i) => i / 20);
+/**
+ * IntersectionObserver thresholds every 5%, fine enough to follow the card. A loop, not
+ * `Array.from({ length }, fn)`: MooTools and Prototype replace `Array.from` with one that ignores
+ * the map function, and an observer given `undefined` thresholds throws (docs/decisions/014).
+ */
+export const VIEWABILITY_THRESHOLDS: readonly number[] = everyTwentieth();
+
+function everyTwentieth(): number[] {
+  const steps: number[] = [];
+  for (let i = 0; i <= 20; i++) steps.push(i / 20);
+  return steps;
+}
 
 /**
  * The intersection ratios at which the rule can change for this card: its required share and,
