@@ -4,6 +4,7 @@
  */
 import { test as base, expect } from '@playwright/test';
 import { createMockOffersService, type BeaconHit, type MockOffersService } from '../src/server/mock/index.js';
+import { VENDOR_FILES } from '../e2e/vendor-files.js';
 import { type EngineBrowser, type EngineName, type EnginePage, launchEngine } from './driver.js';
 
 export interface EngineOptions {
@@ -29,6 +30,7 @@ export const test = base.extend<
       static: [
         { prefix: '/dist/', dir: 'dist' },
         { prefix: '/engines/', dir: 'e2e-engines/pages' },
+        ...VENDOR_FILES,
         { prefix: '/', dir: 'e2e/pages' },
       ],
     });

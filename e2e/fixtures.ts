@@ -2,6 +2,7 @@ import { test as base, expect, type Frame, type Page } from '@playwright/test';
 import { createMockOffersService, type BeaconHit, type MockOffersService } from '../src/server/mock/index.js';
 import { ADPX_EVENT_NAMES, domEventName } from '../src/events/adpx-event.js';
 import { settleAnimations } from '../scripts/animations.mjs';
+import { VENDOR_FILES } from './vendor-files.js';
 
 /**
  * Every test gets its own mock offers service on a free loopback port, serving the built script
@@ -11,10 +12,7 @@ export const test = base.extend<{ mock: MockOffersService }>({
   // eslint-disable-next-line no-empty-pattern -- Playwright fixtures take the other fixtures first.
   mock: async ({}, use) => {
     const mock = await createMockOffersService({
-      static: [
-        { prefix: '/dist/', dir: 'dist' },
-        { prefix: '/', dir: 'e2e/pages' },
-      ],
+      static: [{ prefix: '/dist/', dir: 'dist' }, ...VENDOR_FILES, { prefix: '/', dir: 'e2e/pages' }],
     });
     await use(mock);
     await mock.close();
