@@ -56,14 +56,20 @@ class Session {
 
 /**
  * The body WebDriver runs for `fn(arg)`: the function's source inline (no `eval` in the page, which
- * a strict CSP forbids), handing back its value or its error, never a WebDriver error.
+ * a strict CSP forbids), handing back its value or its error, never a WebDriver error. Handed back
+ * as JSON text: WebDriver's own serialiser walks `for…in`, so junk on a page's Object.prototype
+ * (e2e/pages/hostile/junk.js) would make every answer "cyclic"; the replacer hands arrays back
+ * past a page's Array#toJSON (Prototype 1.6), as src/built-ins.ts does.
  */
 const asyncBody = (source: string) => `
   const [arg, done] = arguments;
+  const json = (value) => JSON.stringify(value, function (key, given) {
+    return Array.isArray(this[key]) ? this[key] : given;
+  });
   Promise.resolve()
     .then(() => (${source})(arg))
-    .then((value) => done({ ok: true, value: value === undefined ? null : value }),
-          (error) => done({ ok: false, error: String(error && error.stack || error) }));
+    .then((value) => done(json({ ok: true, value: value === undefined ? null : value })),
+          (error) => done(json({ ok: false, error: String(error && error.stack || error) })));
 `;
 
 class WebDriverPage implements EnginePage {
@@ -74,10 +80,11 @@ class WebDriverPage implements EnginePage {
   }
 
   async evaluate<R, A = null>(fn: PageFunction<A, R>, arg?: A): Promise<R> {
-    const result = (await this.session.send('POST', '/execute/async', {
+    const text = (await this.session.send('POST', '/execute/async', {
       script: asyncBody(fn.toString()),
       args: [arg ?? null],
-    })) as { ok: boolean; value?: R; error?: string };
+    })) as string;
+    const result = JSON.parse(text) as { ok: boolean; value?: R; error?: string };
     if (!result.ok) throw new Error(`in the page: ${result.error}`);
     return result.value as R;
   }

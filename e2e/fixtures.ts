@@ -6,7 +6,8 @@ import { VENDOR_FILES } from './vendor-files.js';
 
 /**
  * Every test gets its own mock offers service on a free loopback port, serving the built script
- * (`/dist/`) and the test pages (`e2e/pages/`). Assertions read what the service received.
+ * (`/dist/`), the libraries of the hostile pages (`/vendor/`, e2e/vendor-files.ts) and the test
+ * pages (`e2e/pages/`). Assertions read what the service received.
  */
 export const test = base.extend<{ mock: MockOffersService }>({
   // eslint-disable-next-line no-empty-pattern -- Playwright fixtures take the other fixtures first.
