@@ -3,6 +3,7 @@ import { stringify } from '../src/built-ins.js';
 import { generateFingerprint } from '../src/client/fingerprint.js';
 import { forget, resetConsentForTests } from '../src/consent/consent.js';
 import { gppUsOptOut } from '../src/consent/signals.js';
+import { defineElements } from '../src/elements/registry.js';
 import { OffersError, isOffersError } from '../src/errors.js';
 import { readPrefetched, savePrefetched, type PrefetchRequestKey } from '../src/hosts/prefetch-storage.js';
 import { normalizeResponse } from '../src/model/normalize.js';
@@ -71,20 +72,24 @@ const PATCHES: Record<string, Patch> = {
 };
 
 const usnatSaleOptOut = `${GPP_HEADERS.usnat}~${usSection([1, 1, 1, 1, 1, 1, 1, 2, 2])}`;
-const prefetchKey: PrefetchRequestKey = {
-  sdkId: 'sdk-1',
-  placement: 'checkout',
-  endpoint: 'https://offers.example/',
-  apiVersion: 'v4',
-  dev: false,
-  payload: {},
-};
+const prefetchKey: PrefetchRequestKey = { sdkId: 'sdk-1', placement: 'checkout', request: '["sdk-1"]' };
 const offersResponse = normalizeResponse({
   data: {
     offers: [{ id: 1, title: 'Offer 1', click_url: 'https://click.example/1', pixel: 'https://t.example/1' }],
     session_id: 's-1',
   },
 });
+
+/** The request key of a unit (the prefetch entry's identity), on this page as it is now. */
+function requestKeyOfUnit(): string {
+  defineElements(customElements);
+  const unit = document.createElement('adpx-offers');
+  unit.setAttribute('api-key', 'sdk-1');
+  unit.setAttribute('placement', 'checkout');
+  unit.setAttribute('endpoint', 'https://offers.example/');
+  return (unit as unknown as { requestKey(): string }).requestKey();
+}
+const CLEAN_REQUEST_KEY = requestKeyOfUnit();
 
 /** Each case: why it exists, the changes it runs under, and what must still hold. */
 const CASES: Array<{ why: string; under: string[]; check: () => void | Promise<void> }> = [
@@ -155,6 +160,11 @@ const CASES: Array<{ why: string; under: string[]; check: () => void | Promise<v
       const found = readPrefetched(window, prefetchKey, { ttlMs: 60_000, consume: false, now: 1 });
       expect(found).toEqual({ hit: true, response: offersResponse });
     },
+  },
+  {
+    why: 'the request key is the same as on a page without Array#toJSON (else a prefetch is foreign)',
+    under: ['Prototype 1.6.1 Array#toJSON'],
+    check: () => expect(requestKeyOfUnit()).toBe(CLEAN_REQUEST_KEY),
   },
   {
     why: 'an OffersError can be made where Error.prototype.name cannot be overridden by assignment',

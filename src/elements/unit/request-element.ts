@@ -1,6 +1,7 @@
 import { LitElement, type PropertyDeclaration } from 'lit';
 import type { FetchOffersOptions } from '../../options/fetch-options.js';
 import { setConsent, type AdpxConsent } from '../../consent/index.js';
+import { stringify } from '../../built-ins.js';
 import { createDebugLog } from '../../debug.js';
 import { resolveLanguage } from '../../i18n/messages.js';
 import type { AdpxStrings } from '../../i18n/types.js';
@@ -83,7 +84,8 @@ export class OffersRequestElement extends LitElement {
    * The request options (`request` in the options table) as one string: equal for two loads that
    * ask the service the same, whatever objects carry them (`payload`, with a load's own `extra`
    * keys, by its keys' sent values). The one identity of a request: the unit's reuse of a load and
-   * the prefetch storage's fingerprint both use it.
+   * the prefetch storage's fingerprint both use it, so it is the same on a page whose arrays have
+   * a `toJSON` (`stringify`, docs/decisions/014).
    */
   protected requestKey(extra?: Record<string, unknown>): string {
     const self = this as unknown as Record<string, unknown>;
@@ -92,7 +94,7 @@ export class OffersRequestElement extends LitElement {
     const shadowed = optionEntries().flatMap(([, { property, payloadKeys = [] }]) =>
       property && set(self[property]) ? payloadKeys : [],
     );
-    return JSON.stringify(
+    return stringify(
       optionEntries().map(([name, { request, property }]) => {
         const value = request && property ? self[property] : undefined;
         const given = name === 'payload' ? { ...(value as object), ...extra } : value;
