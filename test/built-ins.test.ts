@@ -7,7 +7,7 @@ import { defineElements } from '../src/elements/registry.js';
 import { OffersError, isOffersError } from '../src/errors.js';
 import { readPrefetched, savePrefetched, type PrefetchRequestKey } from '../src/hosts/prefetch-storage.js';
 import { normalizeResponse } from '../src/model/normalize.js';
-import { GPP_HEADERS, usSection } from './consent/strings.js';
+import { gppUsnat } from './consent/strings.js';
 
 /**
  * The pure parts of the SDK under what old libraries do to the built-ins (docs/decisions/014),
@@ -71,7 +71,7 @@ const PATCHES: Record<string, Patch> = {
   },
 };
 
-const usnatSaleOptOut = `${GPP_HEADERS.usnat}~${usSection([1, 1, 1, 1, 1, 1, 1, 2, 2])}`;
+const usnatSaleOptOut = gppUsnat(1, 2, 2);
 const prefetchKey: PrefetchRequestKey = { sdkId: 'sdk-1', placement: 'checkout', request: '["sdk-1"]' };
 const offersResponse = normalizeResponse({
   data: {
