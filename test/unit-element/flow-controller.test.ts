@@ -112,7 +112,7 @@ describe('FlowController: back after leaving (decision 010)', () => {
 
 describe('FlowController: one response object, one count (decision 002)', () => {
   it('two units given the same raw object share one ledger: an offer counted by one is counted', () => {
-    const sent = vi.fn(async () => new Response(null));
+    const sent = vi.fn<typeof fetch>(async () => new Response(null));
     vi.stubGlobal('fetch', sent);
     const raw = rawResponse();
     const a = flow().flow;
