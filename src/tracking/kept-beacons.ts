@@ -86,13 +86,13 @@ export function keepBeacon(url: string, at = Date.now()): void {
  * Sends every kept beacon once with `send` (or the last one given): this page's own at once; the
  * stored ones after taking them out of storage under a Web Lock, so that each goes from one tab
  * only, however many ask at once. From the first call on, kept beacons are also sent on `online`
- * and on `visibilitychange` (the page back in view; leaving it is a good moment too). `send`
- * without sending now: `watchOnly`.
+ * and when the page is visible again (never while it is hidden: a page being left could take
+ * stored beacons out and die before sending them). `watchOnly`: set `send` without sending now.
  */
 export function sendKept(send?: (beacon: KeptBeacon) => void, watchOnly?: boolean): void {
   if (!resend && typeof document === 'object') {
     addEventListener('online', () => sendKept());
-    document.addEventListener('visibilitychange', () => sendKept());
+    document.addEventListener('visibilitychange', () => document.hidden || sendKept());
   }
   const to = (resend = send ?? resend);
   if (!to || watchOnly) return;
