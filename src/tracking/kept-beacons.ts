@@ -3,12 +3,12 @@
  * once its own delivery has failed (or could not start: the browser is offline), so the service
  * never saw it; taking it out of the store before sending it again is what makes it go once.
  *
- * Where: the origin's localStorage when consent allows storage (`storageAllowed`) and the browser
- * has Web Locks to claim entries across tabs; else this page's memory, which no other tab sees
+ * Where: the origin's localStorage when a consent decision allows storage (`storageGranted`) and
+ * the browser has Web Locks to claim entries across tabs; else this page's memory, which no other tab sees
  * (no Web Locks: older WebKit, some WebViews). One entry per beacon: the key `adpx:beacon:<url>`
  * (under the prefix `forget()` deletes), the value the time its delivery failed.
  */
-import { storageAllowed } from '../consent/consent.js';
+import { storageGranted } from '../consent/consent.js';
 
 /** A kept beacon: its URL as the service gave it, and when its delivery first failed (epoch ms). */
 export interface KeptBeacon {
@@ -63,10 +63,13 @@ export function claimFrom(store: KeptStore, now: number): KeptBeacon[] {
 const memory: KeptStore = {};
 let resend: ((beacon: KeptBeacon) => void) | undefined;
 
-/** Where a beacon is kept now: localStorage when consent allows storage and Web Locks exist. */
+/**
+ * Where beacons are kept now: localStorage once a consent decision allows storage (before one,
+ * storage is neither read nor written) and Web Locks exist; else this page's memory.
+ */
 function storeNow(): KeptStore {
   try {
-    if (storageAllowed() && navigator.locks) return localStorage as unknown as KeptStore;
+    if (storageGranted() && navigator.locks) return localStorage as unknown as KeptStore;
   } catch {
     // No navigator (Node), or blocked storage.
   }

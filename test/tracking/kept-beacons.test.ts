@@ -106,6 +106,7 @@ describe('where beacons are kept, and sending them again', () => {
 
   it('storage allowed, Web Locks present: in localStorage, claimed under the lock', async () => {
     const request = stubLocks();
+    setConsent({ storage: true });
     keepBeacon(url(1));
     expect(stored()).toEqual([KEPT_KEY_PREFIX + url(1)]);
     const { sent, send } = collect();
@@ -131,6 +132,7 @@ describe('where beacons are kept, and sending them again', () => {
 
   it('no Web Locks (older WebKit): in memory only, where no other tab can take it', () => {
     vi.stubGlobal('navigator', { onLine: true });
+    setConsent({ storage: true });
     keepBeacon(url(1));
     expect(localStorage.length).toBe(0);
     const { sent, send } = collect();
@@ -138,12 +140,25 @@ describe('where beacons are kept, and sending them again', () => {
     expect(sent.map((b) => b.url)).toEqual([url(1)]);
   });
 
+  it('before any consent decision: memory only, storage neither read nor written', () => {
+    stubLocks();
+    localStorage.setItem(KEPT_KEY_PREFIX + url(1), String(Date.now()));
+    keepBeacon(url(2));
+    expect(stored()).toEqual([KEPT_KEY_PREFIX + url(1)]);
+    const { sent, send } = collect();
+    sendKept(send);
+    expect(sent.map((b) => b.url)).toEqual([url(2)]);
+    expect(stored()).toEqual([KEPT_KEY_PREFIX + url(1)]);
+  });
+
   it('forget() and a storage refusal delete what is stored', () => {
     stubLocks();
+    setConsent({ storage: true });
     keepBeacon(url(1));
     expect(stored()).toEqual([KEPT_KEY_PREFIX + url(1)]);
     forget();
     expect(stored()).toEqual([]);
+    setConsent({ storage: true });
     keepBeacon(url(2));
     expect(stored()).toEqual([KEPT_KEY_PREFIX + url(2)]);
     setConsent({ storage: false });
@@ -191,6 +206,7 @@ describe('deliverBeacon keeps what it could not deliver', () => {
 
   it('delivered: nothing kept', async () => {
     stubLocks();
+    setConsent({ storage: true });
     const fetch = vi.fn(async () => new Response(null));
     expect(await deliverBeacon(url(1), { fetch })).toBe(true);
     expect(stored()).toEqual([]);
