@@ -71,9 +71,8 @@ export async function deliverBeacon(given: string, options: BeaconDeliveryOption
 
 /** Keeps a beacon not delivered (`B1`) or not sent offline (`B2`): sent again later. */
 function keep(url: string, options: BeaconDeliveryOptions, code: string): false {
-  keepBeacon(url, options.keptAt);
+  keepBeacon(url, options.keptAt ?? Date.now(), resender(options.log));
   options.log?.(code, url);
-  sendKept(resender(options.log), true);
   return false;
 }
 
@@ -82,8 +81,8 @@ function resender(log?: DebugLog): (beacon: KeptBeacon) => void {
 }
 
 /**
- * Sends the beacons kept by an earlier page of this origin or by this one (a load starts), and
- * from now on whenever the browser comes back online or the page's visibility changes.
+ * Sends the beacons kept by an earlier page of this origin or by this one (a load starts); kept
+ * beacons are also sent when the browser comes back online or the page into view.
  */
 export function sendKeptBeacons(log?: DebugLog): void {
   sendKept(resender(log));

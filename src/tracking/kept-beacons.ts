@@ -76,41 +76,56 @@ function storeNow(): KeptStore {
   return memory;
 }
 
-/** Keeps a beacon whose delivery failed at `at`. Synchronous: it works in `pagehide`. */
-export function keepBeacon(url: string, at = Date.now()): void {
+/**
+ * Keeps a beacon whose delivery failed at `at` (synchronous: it works in `pagehide`), to be sent
+ * with `send` on `online` or when the page is visible again; this page listens for those only
+ * while it has kept something.
+ */
+export function keepBeacon(url: string, at: number, send: (beacon: KeptBeacon) => void): void {
   try {
     keepIn(storeNow(), url, at, Date.now());
   } catch {
     keepIn(memory, url, at, Date.now()); // storage full
   }
+  resend = send;
+  listen(true);
 }
 
 /**
  * Sends every kept beacon once with `send` (or the last one given): this page's own at once; the
  * stored ones after taking them out of storage under a Web Lock, so that each goes from one tab
- * only, however many ask at once. From the first call on, kept beacons are also sent on `online`
- * and when the page is visible again (never while it is hidden: a page being left could take
- * stored beacons out and die before sending them). `watchOnly`: set `send` without sending now.
+ * only, however many ask at once. Never while the page is hidden: a page being left could take
+ * stored beacons out and die before sending them. A send that fails keeps its beacon again.
  */
-export function sendKept(send?: (beacon: KeptBeacon) => void, watchOnly?: boolean): void {
-  if (!resend && typeof document === 'object') {
-    addEventListener('online', () => sendKept());
-    document.addEventListener('visibilitychange', () => document.hidden || sendKept());
-  }
-  const to = (resend = send ?? resend);
-  if (!to || watchOnly) return;
-  claimFrom(memory, Date.now()).forEach(to);
+export function sendKept(send = resend): void {
+  resend = send;
+  if (!send) return;
+  listen(false);
+  claimFrom(memory, Date.now()).forEach(send);
   if (storeNow() !== memory)
     navigator.locks
       .request('adpx:beacons', () => claimFrom(storeNow(), Date.now()))
       .then(
-        (claimed) => claimed.forEach(to),
+        (claimed) => claimed.forEach(send),
         () => {},
       );
+}
+
+const flush = (): void => sendKept();
+const onVisibility = (): void => {
+  if (!document.hidden) sendKept();
+};
+
+function listen(on: boolean): void {
+  if (typeof document !== 'object') return;
+  const method = on ? 'addEventListener' : 'removeEventListener';
+  window[method]('online', flush);
+  document[method]('visibilitychange', onVisibility);
 }
 
 /** For tests: nothing kept in memory, no sender. */
 export function resetKeptForTests(): void {
   for (const key of Object.keys(memory)) drop(memory, key);
   resend = undefined;
+  listen(false);
 }

@@ -107,7 +107,7 @@ describe('where beacons are kept, and sending them again', () => {
   it('storage allowed, Web Locks present: in localStorage, claimed under the lock', async () => {
     const request = stubLocks();
     setConsent({ storage: true });
-    keepBeacon(url(1));
+    keepBeacon(url(1), Date.now(), () => {});
     expect(stored()).toEqual([KEPT_KEY_PREFIX + url(1)]);
     const { sent, send } = collect();
     sendKept(send);
@@ -121,8 +121,8 @@ describe('where beacons are kept, and sending them again', () => {
 
   it('storage refused: nothing written, kept in memory and sent from there once', () => {
     setConsent({ storage: false });
-    keepBeacon(url(1));
-    keepBeacon(url(1));
+    keepBeacon(url(1), Date.now(), () => {});
+    keepBeacon(url(1), Date.now(), () => {});
     expect(localStorage.length).toBe(0);
     const { sent, send } = collect();
     sendKept(send);
@@ -133,7 +133,7 @@ describe('where beacons are kept, and sending them again', () => {
   it('no Web Locks (older WebKit): in memory only, where no other tab can take it', () => {
     vi.stubGlobal('navigator', { onLine: true });
     setConsent({ storage: true });
-    keepBeacon(url(1));
+    keepBeacon(url(1), Date.now(), () => {});
     expect(localStorage.length).toBe(0);
     const { sent, send } = collect();
     sendKept(send);
@@ -143,7 +143,7 @@ describe('where beacons are kept, and sending them again', () => {
   it('before any consent decision: memory only, storage neither read nor written', () => {
     stubLocks();
     localStorage.setItem(KEPT_KEY_PREFIX + url(1), String(Date.now()));
-    keepBeacon(url(2));
+    keepBeacon(url(2), Date.now(), () => {});
     expect(stored()).toEqual([KEPT_KEY_PREFIX + url(1)]);
     const { sent, send } = collect();
     sendKept(send);
@@ -154,24 +154,41 @@ describe('where beacons are kept, and sending them again', () => {
   it('forget() and a storage refusal delete what is stored', () => {
     stubLocks();
     setConsent({ storage: true });
-    keepBeacon(url(1));
+    keepBeacon(url(1), Date.now(), () => {});
     expect(stored()).toEqual([KEPT_KEY_PREFIX + url(1)]);
     forget();
     expect(stored()).toEqual([]);
     setConsent({ storage: true });
-    keepBeacon(url(2));
+    keepBeacon(url(2), Date.now(), () => {});
     expect(stored()).toEqual([KEPT_KEY_PREFIX + url(2)]);
     setConsent({ storage: false });
     expect(stored()).toEqual([]);
   });
 
-  it('with a sender only to watch, nothing is sent now; `online` sends', () => {
+  it('a page listens for `online` and visibility only while it has kept something', () => {
     setConsent({ storage: false });
-    keepBeacon(url(1));
     const { sent, send } = collect();
-    sendKept(send, true);
+    const add = vi.spyOn(window, 'addEventListener');
+    const remove = vi.spyOn(window, 'removeEventListener');
+    keepBeacon(url(1), Date.now(), send);
     expect(sent).toEqual([]);
+    expect(add).toHaveBeenCalledWith('online', expect.any(Function));
     dispatchEvent(new Event('online'));
+    expect(sent.map((b) => b.url)).toEqual([url(1)]);
+    expect(remove).toHaveBeenCalledWith('online', add.mock.calls[0]?.[1]);
+    dispatchEvent(new Event('online'));
+    expect(sent).toHaveLength(1);
+  });
+
+  it('sent again when the page is visible again, not while it is hidden', () => {
+    setConsent({ storage: false });
+    const { sent, send } = collect();
+    keepBeacon(url(1), Date.now(), send);
+    const hidden = vi.spyOn(document, 'hidden', 'get').mockReturnValue(true);
+    document.dispatchEvent(new Event('visibilitychange'));
+    expect(sent).toEqual([]);
+    hidden.mockReturnValue(false);
+    document.dispatchEvent(new Event('visibilitychange'));
     expect(sent.map((b) => b.url)).toEqual([url(1)]);
   });
 });
