@@ -33,6 +33,8 @@ export const DEBUG_TEXT: Readonly<Record<string, string>> = {
   I6: 'dwell clock ran out, but the card has just left the viewport: dwell clock reset',
   I7: 'dwell clock started, ms:',
   I8: 'dwell clock reset',
+  B1: 'beacon not delivered; kept to send again later:',
+  B2: 'beacon not sent (the browser is offline); kept to send again later:',
   R1: 'offers kept after checking, count:',
   R2: 'payload key left out, not a string, finite number or boolean (key, value):',
   A1: 'unknown config keys ignored:',

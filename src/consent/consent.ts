@@ -18,7 +18,8 @@ export const SDK_STORAGE_PREFIX = 'adpx:';
 
 /**
  * Deletes everything the SDK stored on this device: the `adpx_fp` id (and its in-memory copy) and
- * every `adpx:` key of localStorage and sessionStorage (the prefetch hand-off).
+ * every `adpx:` key of localStorage and sessionStorage (the prefetch hand-off, the kept beacons of
+ * tracking/kept-beacons.ts).
  */
 export function forget(): void {
   forgetAdpxFingerprint();
@@ -75,6 +76,15 @@ export function getConsent(): AdpxConsent | undefined {
  */
 export function storageAllowed(): boolean {
   return (last ?? decideConsent(signalsNow())).storage;
+}
+
+/**
+ * True once a decision was taken (a request's, the host's `setConsent`, a platform's later answer)
+ * and it allows storage: what reading the device needs (decision 008), unlike
+ * {@link storageAllowed}, which before any request reads a platform not yet asked as allowing.
+ */
+export function storageGranted(): boolean {
+  return last?.storage === true;
 }
 
 /**

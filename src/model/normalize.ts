@@ -17,6 +17,9 @@ const silent: DebugLog = () => {};
 /** Every response this module made: handing one back needs no second pass. */
 const normalized = new WeakSet<object>();
 
+/** The response made of each raw object: the same object is the same response (decision 002). */
+const fromRaw = new WeakMap<object, OffersResponse>();
+
 /** `styles` keys looked at: the three the spec names and any other `*_color` key. */
 const STYLE_KEY = /^[a-z][a-z0-9_]{0,62}_color$/;
 
@@ -34,9 +37,15 @@ const STYLE_KEY = /^[a-z][a-z0-9_]{0,62}_color$/;
  * - `privacy_url` must pass `safeHttpUrl`; `styles` keeps valid colours only; `settings` keeps a
  *   positive `max_display_time` and a boolean `auto_close`.
  */
-/** {@link normalizeResponse} of a `{ data }` envelope or of the data object itself. */
+/**
+ * {@link normalizeResponse} of a `{ data }` envelope or of the data object itself. The same raw
+ * object gives the same response object every time (two units, or `setApiResponse` and a unit,
+ * given one response count its offers once); an equal copy gives a new one.
+ */
 export function normalizeEnvelope(raw: object, log?: DebugLog): OffersResponse {
-  return normalizeResponse('data' in raw ? raw : { data: raw }, log);
+  let response = fromRaw.get(raw);
+  if (!response) fromRaw.set(raw, (response = normalizeResponse('data' in raw ? raw : { data: raw }, log)));
+  return response;
 }
 
 /** Longest JSON string a host may give (the mock service refuses bodies over 64 KiB; answers are larger). */

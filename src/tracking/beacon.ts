@@ -1,5 +1,6 @@
 import { storageAllowed } from '../consent/consent.js';
 import type { DebugLog } from '../debug.js';
+import { keepBeacon, sendKept, type KeptBeacon } from './kept-beacons.js';
 
 /** How a beacon GET is delivered. */
 export interface BeaconDeliveryOptions {
@@ -10,6 +11,8 @@ export interface BeaconDeliveryOptions {
   log?: DebugLog;
   /** For tests; defaults to the global `fetch`. */
   fetch?: typeof fetch;
+  /** A kept beacon sent again: when its delivery first failed (kept-beacons.ts). */
+  keptAt?: number;
 }
 
 const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
@@ -34,13 +37,17 @@ export const BEACON_REQUEST: Readonly<RequestInit> = Object.freeze({
  * GETs a beacon URL as the service gave it (see `BEACON_REQUEST`; on an https page an `http:` URL
  * as `https:`, {@link beaconUrlFor}). A network failure is
  * retried with exponential backoff a bounded number of times; an HTTP answer of any status counts
- * as delivered (with `no-cors` it is opaque, and the service has seen the hit). Where `fetch` does
- * not exist, an image pixel is the fallback. Resolves `true` once delivered; never rejects.
+ * as delivered (with `no-cors` it is opaque, and the service has seen the hit). A beacon not
+ * delivered after its retries, or not tried because the browser is offline, is kept and sent
+ * again later (kept-beacons.ts, decision 015). Where `fetch` does not exist, an image pixel is the
+ * fallback. Resolves `true` once delivered; never rejects.
  */
 export async function deliverBeacon(given: string, options: BeaconDeliveryOptions = {}): Promise<boolean> {
   const url = beaconUrlFor(given, globalThis.location?.protocol);
   const send = options.fetch ?? globalThis.fetch;
   if (typeof send !== 'function') return imagePixel(url, options.log);
+  // Offline: the GET cannot leave the device. Kept at once, synchronously (a `pagehide` close too).
+  if (globalThis.navigator?.onLine === false) return keep(given, options, 'B2');
   const retries = Math.max(0, options.retries ?? 2);
   let delay = options.backoffMs ?? 300;
   for (let attempt = 0; attempt <= retries; attempt++) {
@@ -59,7 +66,26 @@ export async function deliverBeacon(given: string, options: BeaconDeliveryOption
       delay *= 2;
     }
   }
+  return keep(given, options, 'B1');
+}
+
+/** Keeps a beacon not delivered (`B1`) or not sent offline (`B2`): sent again later. */
+function keep(url: string, options: BeaconDeliveryOptions, code: string): false {
+  keepBeacon(url, options.keptAt ?? Date.now(), resender(options.log));
+  options.log?.(code, url);
   return false;
+}
+
+function resender(log?: DebugLog): (beacon: KeptBeacon) => void {
+  return (beacon) => void deliverBeacon(beacon.url, { log, keptAt: beacon.at });
+}
+
+/**
+ * Sends the beacons kept by an earlier page of this origin or by this one (a load starts); kept
+ * beacons are also sent when the browser comes back online or the page into view.
+ */
+export function sendKeptBeacons(log?: DebugLog): void {
+  sendKept(resender(log));
 }
 
 /**

@@ -5,6 +5,25 @@ import { deliverBeacon, type BeaconDeliveryOptions } from './beacon.js';
 /** The beacons an offer carries. */
 export type BeaconKind = 'pixel' | 'adv_pixel' | 'no_thanks_click' | 'close';
 
+/** The ledger of each response object a unit took: a second unit given it shares the count. */
+const ledgers = new WeakMap<object, BeaconLedger>();
+
+/**
+ * The ledger of `response` (a normalised response object; the same raw object always gives the
+ * same one, `normalizeEnvelope`): the one a unit made for it before, unless `used` says this unit
+ * had it already (then it is a new load, with a new ledger, which later units share).
+ * One response object, one count, whichever unit shows an offer first (decision 002).
+ */
+export function ledgerOf(
+  response: object,
+  used: WeakSet<BeaconLedger>,
+  delivery?: BeaconDeliveryOptions,
+): BeaconLedger {
+  let ledger = ledgers.get(response);
+  if (!ledger || used.has(ledger)) ledgers.set(response, (ledger = new BeaconLedger(delivery)));
+  return ledger;
+}
+
 /**
  * The state of one load, in one object: the beacons fired, the impressions counted and the offers
  * saved for later, so that each beacon fires at most once however often a card re-renders, scrolls

@@ -109,6 +109,24 @@ describe('fail-beacons', () => {
     expect(mock.beacons()).toHaveLength(1);
   });
 
+  it('"all" fails every beacon GET until told 0 (a network gap of unknown length)', async () => {
+    const res = await fetch(`${mock.url}/__mock/fail-beacons`, {
+      method: 'POST',
+      body: JSON.stringify({ times: 'all' }),
+    });
+    expect(await res.json()).toEqual({ failBeacons: 'all' });
+    const url = `${mock.url}/beacon/pixel/1001?s=gap`;
+    for (let i = 0; i < 12; i++) await expect(fetch(url)).rejects.toThrow();
+    expect(mock.beacons()).toEqual([]);
+    mock.failBeacons(0);
+    expect((await fetch(url)).status).toBe(200);
+    mock.failBeacons('all');
+    await expect(fetch(url)).rejects.toThrow();
+    mock.reset();
+    expect((await fetch(url)).status).toBe(200);
+    expect(mock.beacons()).toHaveLength(1);
+  });
+
   it('does not fail clicks or HEAD requests, and can be set from code', async () => {
     mock.failBeacons(1);
     expect((await fetch(`${mock.url}/click/1001?s=a`, { redirect: 'manual' })).status).toBe(302);
@@ -117,7 +135,7 @@ describe('fail-beacons', () => {
   });
 
   it('refuses a bad count, and reset clears pending failures', async () => {
-    for (const body of [{ times: -1 }, { times: 1.5 }, { times: '2' }, {}]) {
+    for (const body of [{ times: -1 }, { times: 1.5 }, { times: '2' }, { times: 'some' }, {}]) {
       const res = await fetch(`${mock.url}/__mock/fail-beacons`, {
         method: 'POST',
         body: JSON.stringify(body),

@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { Offer } from '../../src/model/types.js';
 import { deliverBeacon } from '../../src/tracking/beacon.js';
+import { resetKeptForTests } from '../../src/tracking/kept-beacons.js';
 import { BeaconLedger } from '../../src/tracking/ledger.js';
 
 const offer = (id: number, extra: Partial<Offer> = {}): Offer => ({
@@ -105,7 +106,7 @@ describe('deliverBeacon', () => {
     }
   });
 
-  it('gives up after the bounded retries and logs each attempt', async () => {
+  it('gives up after the bounded retries, logs each attempt, and keeps the beacon (B1)', async () => {
     const lines: string[] = [];
     const fetch = vi.fn<typeof globalThis.fetch>(async () => {
       throw new TypeError('Failed to fetch');
@@ -114,7 +115,9 @@ describe('deliverBeacon', () => {
     expect(lines).toEqual([
       'beacon attempt 1 failed, retrying in 1 ms: https://svc.test/p',
       'beacon attempt 2 failed, giving up: https://svc.test/p',
+      'B1',
     ]);
+    resetKeptForTests();
   });
 
   it('retries a network failure with backoff, then stops', async () => {

@@ -3,9 +3,10 @@
  * current load is given back and new for anything else.
  */
 import type { ReactiveControllerHost } from 'lit';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { FlowController, type FlowHost } from '../../src/elements/unit/flow-controller.js';
-import { normalizeResponse } from '../../src/model/normalize.js';
+import { acceptResponse, normalizeEnvelope, normalizeResponse } from '../../src/model/normalize.js';
+
 import { rawResponse } from '../model/fixtures.js';
 
 function flow() {
@@ -106,5 +107,61 @@ describe('FlowController: back after leaving (decision 010)', () => {
     unit.removed();
     expect(unit.returned()).toBe(false);
     expect(unit.status).toBe('ready');
+  });
+});
+
+describe('FlowController: one response object, one count (decision 002)', () => {
+  it('two units given the same raw object share one ledger: an offer counted by one is counted', () => {
+    const sent = vi.fn<typeof fetch>(async () => new Response(null));
+    vi.stubGlobal('fetch', sent);
+    const raw = rawResponse();
+    const a = flow().flow;
+    const b = flow().flow;
+    a.supply(raw);
+    b.supply(raw);
+    expect(b.ledger).toBe(a.ledger);
+    const offer = a.response?.offers[0];
+    if (!offer) throw new Error('no offer');
+    expect(a.ledger?.countImpression(offer)).toBe(true);
+    expect(b.ledger?.countImpression(offer)).toBe(false);
+    expect(sent.mock.calls.map(([url]) => url)).toEqual([offer.pixel, offer.adv_pixel_url]);
+    vi.unstubAllGlobals();
+  });
+
+  it("the launcher's setApiResponse and a unit given the same object share it too", () => {
+    const raw = rawResponse();
+    const launcher = flow().flow;
+    const unit = flow().flow;
+    launcher.supply(acceptResponse(raw));
+    unit.supply(raw);
+    expect(unit.ledger).toBe(launcher.ledger);
+    expect(normalizeEnvelope(raw)).toBe(launcher.response);
+  });
+
+  it('an equal copy (structuredClone, JSON re-parsed) or a fetched response is a load of its own', () => {
+    const raw = rawResponse();
+    const a = flow().flow;
+    const b = flow().flow;
+    const c = flow().flow;
+    a.supply(raw);
+    b.supply(structuredClone(raw));
+    c.supply(JSON.parse(JSON.stringify(raw)));
+    expect(b.ledger).not.toBe(a.ledger);
+    expect(c.ledger).not.toBe(a.ledger);
+    expect(c.ledger).not.toBe(b.ledger);
+    expect(acceptResponse(JSON.stringify(raw))).not.toBe(a.response);
+  });
+
+  it('a unit given again a response it showed before starts a new load, which later units share', () => {
+    const raw = rawResponse();
+    const a = flow().flow;
+    a.supply(raw);
+    const first = a.ledger;
+    a.supply(rawResponse());
+    a.supply(raw);
+    expect(a.ledger).not.toBe(first);
+    const b = flow().flow;
+    b.supply(raw);
+    expect(b.ledger).toBe(a.ledger);
   });
 });

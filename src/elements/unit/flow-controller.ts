@@ -3,8 +3,9 @@ import { errorInfo, toOffersError, type OffersError } from '../../errors.js';
 import type { DebugLog } from '../../debug.js';
 import type { AdpxEventName, AdpxEventPayloads, CloseReason } from '../../events/adpx-event.js';
 import type { Offer, OffersResponse } from '../../model/types.js';
-import { BeaconLedger } from '../../tracking/ledger.js';
 import { acceptResponse } from '../../model/normalize.js';
+import { sendKeptBeacons } from '../../tracking/beacon.js';
+import { BeaconLedger, ledgerOf } from '../../tracking/ledger.js';
 import { stepBack, stepForward } from './flow.js';
 import { UnitStatus } from './status.js';
 
@@ -38,6 +39,8 @@ export class FlowController {
   private _source?: object;
   /** The current response was supplied by the host (`supply`), not fetched. */
   private supplied = false;
+  /** Every ledger this unit has had: a response it showed before, given again, is a new load. */
+  private readonly used = new WeakSet<BeaconLedger>();
 
   constructor(
     private readonly host: ReactiveControllerHost,
@@ -122,23 +125,31 @@ export class FlowController {
   /**
    * A response the host supplied (`unit.response = raw`). The current load given back (its
    * response, or the same raw object again) stays the same load, with its ledger: nothing fires
-   * twice. Anything else is normalised and is a new load. Throws `invalid_response`.
+   * twice. Anything else is normalised and is a new load, except that a response object another
+   * unit holds shares that unit's ledger (one response, one count: `ledgerOf`). Throws
+   * `invalid_response`.
    */
   supply(raw: unknown): void {
     const { _response: current, _source: source } = this;
     this.supplied = true;
     if (current && (raw === current || raw === source)) return this.accept(current, this._ledger, source);
     const response = acceptResponse(raw);
-    this.accept(response, undefined, raw === response ? undefined : (raw as object));
+    const ledger = ledgerOf(response, this.used, { log: this.unit.log() });
+    this.accept(response, ledger, raw === response ? undefined : (raw as object));
   }
 
-  /** Takes a loaded response: a new load (ledger) unless given the current one; `ads_found`. */
+  /**
+   * Takes a loaded response: a new load (ledger) unless given the current one; `ads_found`. A load
+   * also sends the beacons kept after a failed delivery (decision 015).
+   */
   accept(
     response: OffersResponse,
     ledger = new BeaconLedger({ log: this.unit.log() }),
     source?: object,
   ): void {
     if (ledger !== this._ledger) this.replaced();
+    this.used.add(ledger);
+    sendKeptBeacons(this.unit.log());
     this._response = response;
     this._ledger = ledger;
     this._source = source;

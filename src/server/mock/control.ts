@@ -1,7 +1,7 @@
 import type { RouteContext, RouteHandler } from './context.js';
 import { readBody, sendError, sendJson } from './http.js';
 import { parseJson } from './offers/validate.js';
-import { checkFailCount, checkScriptedAnswer } from './state.js';
+import { checkFailCount, checkScriptedAnswer, failCountValue, type FailCount } from './state.js';
 import type { ScriptedAnswer } from './types.js';
 
 /** Reads a JSON body for a control endpoint; answers the error itself and returns `undefined`. */
@@ -39,8 +39,8 @@ async function failBeacons(ctx: RouteContext): Promise<void> {
   const times = (body.value as { times?: unknown } | null)?.times;
   const problem = checkFailCount(times);
   if (problem) return sendError(ctx.res, 400, problem);
-  ctx.state.failBeacons = Number(times);
-  sendJson(ctx.res, 200, { failBeacons: ctx.state.failBeacons });
+  ctx.state.failBeacons = failCountValue(times as FailCount);
+  sendJson(ctx.res, 200, { failBeacons: times });
 }
 
 /** One control endpoint. */
@@ -52,7 +52,7 @@ export interface ControlRoute {
 /**
  * Control endpoints for tests, by path: `GET /__mock/beacons`, `GET /__mock/requests`,
  * `POST /__mock/reset`, `POST /__mock/queue` (a ScriptedAnswer), `POST /__mock/fail-beacons`
- * (`{ times }`) and `GET /__mock/health`.
+ * (`{ times }`: a count, or `"all"` until `{ times: 0 }`) and `GET /__mock/health`.
  */
 export const CONTROL_ROUTES: ReadonlyMap<string, ControlRoute> = new Map<string, ControlRoute>([
   ['/__mock/health', { method: 'GET', handle: ({ res }) => sendJson(res, 200, { ok: true }) }],

@@ -6,7 +6,7 @@ import { answerPreflight, applyCors, sendError } from './http.js';
 import { isLoopbackHost, originOf, requestOrigin } from './loopback.js';
 import type { RawOffer } from './raw-types.js';
 import { dispatch } from './routes.js';
-import { checkFailCount, checkScriptedAnswer, MockState } from './state.js';
+import { checkFailCount, checkScriptedAnswer, failCountValue, MockState, type FailCount } from './state.js';
 import type { FixtureSource, MockOffersService, MockOffersServiceOptions, ScriptedAnswer } from './types.js';
 
 const DEFAULT_KEYS = { 'demo-key': { offersPerResponse: 6 }, 'test-key': { offersPerResponse: 3 } };
@@ -124,10 +124,10 @@ export async function createMockOffersService(
       if (problem) throw new TypeError(`Invalid scripted answer: ${problem}`);
       state.answers.push({ ...answer });
     },
-    failBeacons: (times: number) => {
+    failBeacons: (times: FailCount) => {
       const problem = checkFailCount(times);
       if (problem) throw new TypeError(problem);
-      state.failBeacons = times;
+      state.failBeacons = failCountValue(times);
     },
     close: () =>
       new Promise<void>((resolve, reject) => {

@@ -5,7 +5,7 @@ export class MockState {
   readonly beacons: BeaconHit[] = [];
   readonly requests: OffersRequestRecord[] = [];
   readonly answers: ScriptedAnswer[] = [];
-  /** How many of the next beacon GETs fail. */
+  /** How many of the next beacon GETs fail (`Infinity`: every one, until set to 0 or reset). */
   failBeacons = 0;
 
   reset(): void {
@@ -45,9 +45,17 @@ export function checkScriptedAnswer(value: unknown): string | undefined {
   return undefined;
 }
 
+/** How many beacon GETs to fail: a count, or `'all'` (every one until told 0, or a reset). */
+export type FailCount = number | 'all';
+
 /** Checks a `fail-beacons` count; returns an error message or `undefined`. */
 export function checkFailCount(times: unknown): string | undefined {
-  return Number.isInteger(times) && Number(times) >= 0 && Number(times) <= 10_000
+  return times === 'all' || (Number.isInteger(times) && Number(times) >= 0 && Number(times) <= 10_000)
     ? undefined
-    : 'times must be an integer from 0 to 10000';
+    : 'times must be an integer from 0 to 10000, or "all"';
+}
+
+/** The `failBeacons` state of a checked count. */
+export function failCountValue(times: FailCount): number {
+  return times === 'all' ? Infinity : times;
 }

@@ -35,7 +35,8 @@ function hit(ctx: RouteContext, kind: BeaconKind, offerId: number): BeaconHit {
 /**
  * `GET /beacon/{kind}/{offerId}?s=…[&dev=1]`: records the hit and answers a transparent GIF.
  * HEAD is answered but not recorded. While `failBeacons` is above zero a GET destroys the socket
- * instead, unrecorded, so that a client's retry can be proved.
+ * instead, unrecorded (a network failure to the client), so that a client's retry and its kept
+ * beacons can be proved.
  */
 export function handleBeacon(ctx: RouteContext): void {
   const m = BEACON_PATH.exec(ctx.url.pathname);

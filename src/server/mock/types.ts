@@ -118,8 +118,12 @@ export interface MockOffersService {
   reset(): void;
   /** The next offers POST gets this answer instead (first in, first out). */
   queue(answer: ScriptedAnswer): void;
-  /** The next `times` beacon GETs fail by a destroyed socket and are not recorded. */
-  failBeacons(times: number): void;
+  /**
+   * The next `times` beacon GETs fail by a destroyed socket and are not recorded: the network
+   * failure a client sees when the connection drops (its `fetch` rejects). `'all'`: every beacon
+   * GET fails until `failBeacons(0)` or `reset()` (a network gap of unknown length).
+   */
+  failBeacons(times: number | 'all'): void;
   /** Stops listening, drops open connections and pending answers; the port is free afterwards. */
   close(): Promise<void>;
 }
