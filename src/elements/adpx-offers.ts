@@ -12,6 +12,7 @@ import { isModalLayout, offerAnnouncement, toLayout, type UnitLayout } from './u
 import { checkStrings, ensureLanguage, languageReady, messagesFor, type Messages } from '../i18n/messages.js';
 import type { AdpxStrings } from '../i18n/types.js';
 import { FlowController } from './unit/flow-controller.js';
+import { FocusReturn } from './unit/focus-return.js';
 import { ModalController } from './unit/modal.js';
 import { PresenceController } from './unit/presence.js';
 import { OffersRequestElement } from './unit/request-element.js';
@@ -183,6 +184,7 @@ export class AdpxOffersElement extends OffersRequestElement {
   private fetchedFor?: string;
   private readonly timer = new DisplayTimer(this, () => this.flow.timeout());
   private readonly modal = new ModalController(this);
+  private readonly focusReturn = new FocusReturn(this);
   private readonly scrollPast = new ScrollPastController(this, () => this.flow.scrolledPast());
   private readonly presence = new PresenceController(this, {
     onLeave: () => this.leave(),
@@ -212,7 +214,7 @@ export class AdpxOffersElement extends OffersRequestElement {
     this.showing.end(false);
     this.loader.cancel();
     this.flow.removed();
-    this.modal.release();
+    this.focusReturn.restore(() => this.modal.release());
   }
 
   /**
@@ -409,12 +411,12 @@ export class AdpxOffersElement extends OffersRequestElement {
     this.seenIndex = status === UnitStatus.Shown ? index : -1;
   }
 
-  /** Side effects of a new status: the popup's focus, the display clock, announcements. */
+  /** Side effects of a new status: focus, the display clock, announcements. */
   private statusChanged(status: UnitStatus): void {
     const wasShown = this.seenStatus === UnitStatus.Shown;
     this.seenStatus = status;
     if (status === UnitStatus.Shown && !wasShown) {
-      if (isModalLayout(this.view)) this.modal.remember();
+      this.focusReturn.track();
       this.displayMs = this.settings.maxDisplayMs;
       this.holdClose(this.closeDelay);
     } else if (status !== UnitStatus.Shown) {
@@ -422,7 +424,7 @@ export class AdpxOffersElement extends OffersRequestElement {
       this.displayMs = undefined;
       this.holdClose(0);
     }
-    if (!this.flow.onScreen) this.modal.release();
+    if (!this.flow.onScreen) this.focusReturn.restore(() => this.modal.release());
     // The end card replaces the card that had focus: its button takes focus. `:focus-within`, not
     // `document.activeElement`, which is the outer host when the unit is in another shadow root.
     this.focusEndCard =
