@@ -7,6 +7,7 @@ import { offersStyles } from './adpx-offers.styles.js';
 import { LoadController } from './load-controller.js';
 import type { TermsMode } from './terms/adpx-terms.js';
 import { cssProps } from './css-props.js';
+import { headingLevelOf } from '../options/values.js';
 import { DisplayTimer } from './unit/display-timer.js';
 import { isModalLayout, offerAnnouncement, toLayout, type UnitLayout } from './unit/flow.js';
 import { checkStrings, ensureLanguage, languageReady, messagesFor, type Messages } from '../i18n/messages.js';
@@ -535,6 +536,7 @@ export class AdpxOffersElement extends OffersRequestElement {
       ledger: this.flow.ledger,
       frameWidth: this.frameWidthIn(this.view),
       heading: this.heading,
+      headingLevel: headingLevelOf(this.headingLevel),
       hideClose: this.hideClose || this.closeTimer !== undefined,
       showQr: this.showQr,
       noOfferwall: this.settings.offerwall === false,

@@ -306,6 +306,8 @@ export interface AdpxConfig {
   language?: string;
   /** Overrides of the unit's own words by key (docs/i18n.md). */
   strings?: AdpxStrings;
+  /** Level of the unit's top heading, 1 to 6 (default 2): its `heading`, else its cards' headlines. */
+  headingLevel?: number;
 }
 
 /** Popup margins in percent, each clamped to 0..15. */
