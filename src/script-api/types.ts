@@ -331,7 +331,10 @@ export interface AdpxShowCallbacks {
   showCallback?: (payload: AdpxEventPayloads['offer_shown']) => void;
   /** When showing fails. */
   errorCallback?: (error: AdpxErrorInfo) => void;
-  /** Each time the unit is dismissed, with `{ reason }`. */
+  /**
+   * Once per show, when the unit goes away (`closed_ads`), with `{ reason }`; not per declined
+   * offer (that is `ad_not_taken`): host apps tear down on it (docs/api.md).
+   */
   dismissCallback?: (payload: AdpxEventPayloads['closed_ads']) => void;
 }
 
