@@ -1,7 +1,7 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import type { AdpxOffersElement } from '../src/elements/adpx-offers.js';
-import { animationsSettled, expect, expectHits, hits, test } from './fixtures.js';
+import { animationsSettled, debugLines, expect, expectHits, hits, test } from './fixtures.js';
 
 /**
  * Accessibility of the unit in every layout and state, at a phone width and a desktop width: axe
@@ -479,6 +479,58 @@ test.describe('headings', () => {
     await page.goto(`${mock.url}/unit-lab.html?layout=list`);
     await expect(cards(page).getByRole('heading')).toHaveCount(3);
     await expect.poll(() => levels(page)).toEqual([1, 2, 2, 2]);
+  });
+
+  test('heading-level sets the unit’s top heading; its cards sit one below it, never deeper than 6', async ({
+    page,
+    mock,
+  }) => {
+    const lines = debugLines(page);
+    const setLevel = (value: string) =>
+      unit(page).evaluate((el, given) => el.setAttribute('heading-level', given), value);
+    // The page's <h1> first, then the unit's heading, then its three cards.
+    await page.goto(`${mock.url}/unit-lab.html?heading=Offers%20picked%20for%20you&layout=list&debug`);
+    await expect(cards(page).getByRole('heading')).toHaveCount(3);
+    for (const [given, expected] of [
+      ['3', [1, 3, 4, 4, 4]],
+      ['1', [1, 1, 2, 2, 2]],
+      ['6', [1, 6, 6, 6, 6]],
+      ['5', [1, 5, 6, 6, 6]],
+    ] as const) {
+      await setLevel(given);
+      await expect.poll(() => levels(page), `heading-level=${given}`).toEqual(expected);
+    }
+    expect((await headings(page))[1]).toEqual(['Offers picked for you', 5]);
+    // Not 1–6: the documented default (2, cards at 3), with a debug line each (code U7 in this
+    // script-tag file, docs/debug.md), the value given after it.
+    for (const given of ['0', '7', 'abc']) {
+      await setLevel('4');
+      await expect.poll(() => levels(page)).toEqual([1, 4, 5, 5, 5]);
+      await setLevel(given);
+      await expect.poll(() => levels(page), `heading-level=${given}`).toEqual([1, 2, 3, 3, 3]);
+    }
+    await expect
+      .poll(() => lines.filter((line) => line.startsWith('[adpx] U7 ')))
+      .toEqual(['[adpx] U7 0', '[adpx] U7 7', '[adpx] U7 NaN']);
+
+    // Without a heading of its own, the cards' headlines take the level (one at a time: inline).
+    await page.goto(`${mock.url}/unit-lab.html`);
+    await expect(cards(page).getByRole('heading')).toHaveCount(1);
+    await expect.poll(() => levels(page)).toEqual([1, 2]);
+    await setLevel('3');
+    await expect.poll(() => levels(page)).toEqual([1, 3]);
+    await unit(page).getByRole('button', { name: 'Next offer' }).click();
+    await expect(progress(page)).toHaveText('2 of 3');
+    await expect.poll(() => levels(page)).toEqual([1, 3]);
+  });
+
+  test('the launcher’s headingLevel (inline in the page)', async ({ page, mock }) => {
+    const init = { headingLevel: 3, settings: { target: '#content' } };
+    await page.goto(`${mock.url}/hosts/webview.html?init=${encodeURIComponent(JSON.stringify(init))}`);
+    await page.evaluate(() => window.Adpx?.show());
+    await expect(cards(page).getByRole('heading')).toHaveCount(1);
+    // The page's <h1>, then the card's headline.
+    await expect.poll(() => levels(page)).toEqual([1, 3]);
   });
 
   test('a card used alone takes heading-level; a value outside 1–6 reads as 2', async ({ page, mock }) => {

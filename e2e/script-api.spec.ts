@@ -461,6 +461,51 @@ test.describe('load, show, close', () => {
     await expectHits(mock, 'pixel', 3);
   });
 
+  test('dismissCallback runs once per show, not per declined offer (docs/api.md)', async ({ page, mock }) => {
+    await page.goto(webview(mock.url, { init: { autoLoad: false } }));
+    const showWithLog = () =>
+      page.evaluate(() => {
+        const w = window as unknown as { log: unknown[] };
+        w.log ??= [];
+        return window.Adpx?.load().then(() =>
+          window.Adpx?.show({
+            callbacks: {
+              showCallback: (p) => w.log.push(['show', p.current]),
+              errorCallback: (e) => w.log.push(['error', e]),
+              dismissCallback: (p) => w.log.push(['dismiss', p]),
+            },
+          }),
+        );
+      });
+    const log = () => page.evaluate(() => (window as unknown as { log: unknown[] }).log);
+    const endCard = page.locator('adpx-offers [part~="end"]');
+
+    for (const round of [1, 2]) {
+      expect(await showWithLog()).toBe(true);
+      // Every offer declined one by one: three ad_not_taken, then the end of the flow.
+      for (let i = 1; i <= 3; i++) {
+        await expect(page.locator('adpx-offers [part~="progress"]')).toHaveText(`${i} of 3`);
+        await card(page).locator('[part~="decline"]').click();
+        await expectHits(mock, 'no_thanks_click', (round - 1) * 3 + i);
+      }
+      await expect(endCard).toBeVisible();
+      await endCard.getByRole('button', { name: 'Close' }).click();
+      await expect(endCard).toHaveCount(0);
+      await quiet(page, mock);
+      expect(hits(mock, 'close')).toHaveLength(round);
+    }
+    expect(await log()).toEqual([
+      ['show', 1],
+      ['show', 2],
+      ['show', 3],
+      ['dismiss', { reason: 'flow_end' }],
+      ['show', 1],
+      ['show', 2],
+      ['show', 3],
+      ['dismiss', { reason: 'flow_end' }],
+    ]);
+  });
+
   test('init with autoShow and an immediate show() display once, without an error', async ({
     page,
     mock,

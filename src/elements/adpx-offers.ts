@@ -7,11 +7,13 @@ import { offersStyles } from './adpx-offers.styles.js';
 import { LoadController } from './load-controller.js';
 import type { TermsMode } from './terms/adpx-terms.js';
 import { cssProps } from './css-props.js';
+import { headingLevelOf } from '../options/values.js';
 import { DisplayTimer } from './unit/display-timer.js';
 import { isModalLayout, offerAnnouncement, toLayout, type UnitLayout } from './unit/flow.js';
 import { checkStrings, ensureLanguage, languageReady, messagesFor, type Messages } from '../i18n/messages.js';
 import type { AdpxStrings } from '../i18n/types.js';
 import { FlowController } from './unit/flow-controller.js';
+import { FocusReturn } from './unit/focus-return.js';
 import { ModalController } from './unit/modal.js';
 import { PresenceController } from './unit/presence.js';
 import { OffersRequestElement } from './unit/request-element.js';
@@ -183,6 +185,7 @@ export class AdpxOffersElement extends OffersRequestElement {
   private fetchedFor?: string;
   private readonly timer = new DisplayTimer(this, () => this.flow.timeout());
   private readonly modal = new ModalController(this);
+  private readonly focusReturn = new FocusReturn(this);
   private readonly scrollPast = new ScrollPastController(this, () => this.flow.scrolledPast());
   private readonly presence = new PresenceController(this, {
     onLeave: () => this.leave(),
@@ -212,7 +215,7 @@ export class AdpxOffersElement extends OffersRequestElement {
     this.showing.end(false);
     this.loader.cancel();
     this.flow.removed();
-    this.modal.release();
+    this.focusReturn.restore(() => this.modal.release());
   }
 
   /**
@@ -409,12 +412,12 @@ export class AdpxOffersElement extends OffersRequestElement {
     this.seenIndex = status === UnitStatus.Shown ? index : -1;
   }
 
-  /** Side effects of a new status: the popup's focus, the display clock, announcements. */
+  /** Side effects of a new status: focus, the display clock, announcements. */
   private statusChanged(status: UnitStatus): void {
     const wasShown = this.seenStatus === UnitStatus.Shown;
     this.seenStatus = status;
     if (status === UnitStatus.Shown && !wasShown) {
-      if (isModalLayout(this.view)) this.modal.remember();
+      this.focusReturn.track();
       this.displayMs = this.settings.maxDisplayMs;
       this.holdClose(this.closeDelay);
     } else if (status !== UnitStatus.Shown) {
@@ -422,7 +425,7 @@ export class AdpxOffersElement extends OffersRequestElement {
       this.displayMs = undefined;
       this.holdClose(0);
     }
-    if (!this.flow.onScreen) this.modal.release();
+    if (!this.flow.onScreen) this.focusReturn.restore(() => this.modal.release());
     // The end card replaces the card that had focus: its button takes focus. `:focus-within`, not
     // `document.activeElement`, which is the outer host when the unit is in another shadow root.
     this.focusEndCard =
@@ -533,6 +536,7 @@ export class AdpxOffersElement extends OffersRequestElement {
       ledger: this.flow.ledger,
       frameWidth: this.frameWidthIn(this.view),
       heading: this.heading,
+      headingLevel: headingLevelOf(this.headingLevel),
       hideClose: this.hideClose || this.closeTimer !== undefined,
       showQr: this.showQr,
       noOfferwall: this.settings.offerwall === false,

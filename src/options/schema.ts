@@ -263,6 +263,15 @@ export const OPTIONS = {
   },
   /** Overrides of the unit's own words by key (docs/i18n.md). */
   strings: { property: 'strings', attribute: false, type: 'object', config: 'strings', parse: asGiven },
+  /** Top heading level, 1 to 6: the unit's `heading`, its cards one below (at most 6); else the cards'. */
+  headingLevel: {
+    property: 'headingLevel',
+    attribute: 'heading-level',
+    type: 'number',
+    initial: 2,
+    config: 'headingLevel',
+    parse: (value: unknown): string | undefined => toText(value),
+  },
   /** Load on `init` (default true). */
   autoLoad: { type: 'boolean', config: 'autoLoad', parse: bool(true) },
   /** Show as soon as offers arrive (default false). */

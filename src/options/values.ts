@@ -59,6 +59,10 @@ export function toExactOrigin(value: unknown): string | undefined {
   return url.origin;
 }
 
+/** A heading level (`heading-level` of the unit and the card): an integer from 1 to 6, else 2. */
+export const headingLevelOf = (level: unknown): number =>
+  Number.isInteger(level) && (level as number) >= 1 && (level as number) <= 6 ? (level as number) : 2;
+
 /** One campaign id: letters, digits, `_` or `-` (no lists: one campaign per request). */
 const CAMPAIGN_ID = /^[A-Za-z0-9_-]{1,64}$/;
 

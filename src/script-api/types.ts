@@ -306,6 +306,8 @@ export interface AdpxConfig {
   language?: string;
   /** Overrides of the unit's own words by key (docs/i18n.md). */
   strings?: AdpxStrings;
+  /** Level of the unit's top heading, 1 to 6 (default 2): its `heading`, else its cards' headlines. */
+  headingLevel?: number;
 }
 
 /** Popup margins in percent, each clamped to 0..15. */
@@ -329,7 +331,10 @@ export interface AdpxShowCallbacks {
   showCallback?: (payload: AdpxEventPayloads['offer_shown']) => void;
   /** When showing fails. */
   errorCallback?: (error: AdpxErrorInfo) => void;
-  /** Each time the unit is dismissed, with `{ reason }`. */
+  /**
+   * Once per show, when the unit goes away (`closed_ads`), with `{ reason }`; not per declined
+   * offer (that is `ad_not_taken`): host apps tear down on it (docs/api.md).
+   */
   dismissCallback?: (payload: AdpxEventPayloads['closed_ads']) => void;
 }
 

@@ -133,7 +133,7 @@ describe('the options table', () => {
       campaignId: 'c-9',
       dev: true,
     });
-    Object.assign(given, { consentTimeout: 900, language: 'de', strings: { close: 'Zu' } });
+    Object.assign(given, { consentTimeout: 900, language: 'de', strings: { close: 'Zu' }, headingLevel: 4 });
     const result = resolveConfig(given, undefined);
     if (!result.ok) throw result.error;
     expect(result.ignored).toEqual([]);
@@ -143,6 +143,7 @@ describe('the options table', () => {
     expect(unit.getAttribute('pub-user-id')).toBe('u-1');
     expect(unit.getAttribute('campaign-id')).toBe('c-9');
     expect(unit.getAttribute('consent-timeout')).toBe('900');
+    expect(unit.getAttribute('heading-level')).toBe('4');
     expect(unit.hasAttribute('dev')).toBe(true);
     expect(unit.hasAttribute('debug')).toBe(false);
     expect(unit.defaultLanguage).toBe('de');

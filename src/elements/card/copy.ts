@@ -9,6 +9,7 @@
 import { html, nothing, type TemplateResult } from 'lit';
 import type { Messages } from '../../i18n/messages.js';
 import type { Offer } from '../../model/types.js';
+import { headingLevelOf } from '../../options/values.js';
 import { advertiserLine, type CardCopy } from './texts.js';
 
 /** "Offer from X" above the headline. */
@@ -41,7 +42,7 @@ function byWidth(
  * of the page's outline is its `aria-level`.
  */
 export function headlineTemplate(copy: CardCopy, level: number): TemplateResult {
-  const ariaLevel = level !== 2 && Number.isInteger(level) && level >= 1 && level <= 6 ? level : nothing;
+  const ariaLevel = headingLevelOf(level) === 2 ? nothing : level;
   return html`<div id="headline" class="headlines">
     ${byWidth(
       copy.wide.headline,

@@ -1,31 +1,17 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 
-/** The focused element, looking through open shadow roots. */
-export function deepActiveElement(root: Document | ShadowRoot = document): Element | null {
-  let active = root.activeElement;
-  while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement;
-  return active;
-}
-
 /**
  * The popup and fullscreen layouts' native `<dialog>`: `showModal()` makes the rest of the page inert
- * and keeps focus inside; this controller remembers what had focus before, moves focus in when the
- * platform did not, tells a real backdrop click from a drag that ends on the backdrop, and returns
- * focus when the dialog goes away.
+ * and keeps focus inside; this controller moves focus in when the platform did not and tells a real
+ * backdrop click from a drag that ends on the backdrop. Where focus goes when the dialog goes away
+ * is `FocusReturn`'s (focus-return.ts), as in the other layouts.
  */
 export class ModalController implements ReactiveController {
   private dialog?: HTMLDialogElement;
-  private returnTo?: HTMLElement;
   private pressedOnBackdrop = false;
 
-  constructor(private readonly host: ReactiveControllerHost & HTMLElement) {
+  constructor(host: ReactiveControllerHost & HTMLElement) {
     host.addController(this);
-  }
-
-  /** Remembers the element that has focus now, to return focus to it later. */
-  remember(): void {
-    const active = deepActiveElement();
-    this.returnTo = active instanceof HTMLElement && active !== document.body ? active : undefined;
   }
 
   /**
@@ -54,16 +40,11 @@ export class ModalController implements ReactiveController {
     return dialog !== null && dialog === this.dialog && !this.dialog.open;
   }
 
-  /** Closes the dialog (when open) and returns focus to the remembered element. */
+  /** Closes the dialog (when open). */
   release(): void {
     const dialog = this.dialog;
     this.dialog = undefined;
     if (dialog?.open) dialog.close();
-    const target = this.returnTo;
-    this.returnTo = undefined;
-    const active = document.activeElement;
-    const focusIsOurs = active === null || active === document.body || active === this.host;
-    if (target?.isConnected && focusIsOurs) target.focus({ preventScroll: true });
   }
 
   /** `pointerdown` on the dialog: remember whether it started on the backdrop area itself. */

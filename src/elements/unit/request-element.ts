@@ -7,7 +7,7 @@ import { resolveLanguage } from '../../i18n/messages.js';
 import type { AdpxStrings } from '../../i18n/types.js';
 import { fetchOptionsOf, optionEntries, type OptionName } from '../../options/schema.js';
 import { payloadValue } from '../../client/request-values.js';
-import { isAbsent } from '../../options/values.js';
+import { headingLevelOf, isAbsent } from '../../options/values.js';
 
 const LIT_TYPES = { boolean: Boolean, number: Number, string: String, object: Object } as const;
 
@@ -46,6 +46,8 @@ export class OffersRequestElement extends LitElement {
   declare strings?: AdpxStrings;
   declare prefetch: boolean;
   declare prefetchTtl: number;
+  /** 1 to 6 (the options table); another value reads as 2, with a debug line. */
+  declare headingLevel: number;
 
   constructor() {
     super();
@@ -73,6 +75,9 @@ export class OffersRequestElement extends LitElement {
   protected override willUpdate(changed: Map<PropertyKey, unknown>): void {
     super.willUpdate(changed);
     if (changed.has('consent')) this.applyConsent();
+    const level = this.headingLevel;
+    if (changed.has('headingLevel') && level != null && headingLevelOf(level) !== level)
+      createDebugLog(this.debug)('U7', level);
   }
 
   /** Whether an update's changes include a request option (`request` in the options table). */

@@ -24,6 +24,8 @@ export interface UnitView {
   /** The cards' image frame width in this layout, as last measured. */
   frameWidth: FrameWidthMemo;
   heading: string;
+  /** The level of the unit's top heading, 1 to 6: `heading`'s when there is one, else the cards'. */
+  headingLevel: number;
   hideClose: boolean;
   showQr: boolean;
   /** No 'More offers' action (the script API's `offerwall: false`). */
@@ -114,12 +116,17 @@ function closeButton(v: UnitView): TemplateResult {
   </button>`;
 }
 
+/** The unit's own heading: an `<h2>` (one style), its level in the page's outline as `aria-level`. */
+function unitHeading(v: UnitView): TemplateResult {
+  const level = v.headingLevel === 2 ? nothing : v.headingLevel;
+  return html`<h2 id=${HEADING_ID} class="heading" aria-level=${level}>${v.heading}</h2>`;
+}
+
 function header(v: UnitView): TemplateResult | typeof nothing {
   const showClose = !v.hideClose && !v.ended;
   if (!v.heading && !showClose) return nothing;
   return html`<header part="header" class="header">
-    ${v.heading ? html`<h2 id=${HEADING_ID} class="heading">${v.heading}</h2>` : nothing}
-    ${showClose ? closeButton(v) : nothing}
+    ${v.heading ? unitHeading(v) : nothing} ${showClose ? closeButton(v) : nothing}
   </header>`;
 }
 
@@ -162,7 +169,7 @@ function card(v: UnitView, offer: Offer, index: number, oneAtATime: boolean): Te
     .total=${v.response.count}
     .ledger=${v.ledger}
     .frameWidth=${v.frameWidth}
-    .headingLevel=${v.heading ? 3 : 2}
+    .headingLevel=${v.heading ? Math.min(v.headingLevel + 1, 6) : v.headingLevel}
     .dwell=${v.dwell}
     .debug=${v.debug}
     .terms=${v.terms}
