@@ -4,6 +4,7 @@ import { createDebugLog, type DebugLog } from '../debug.js';
 import { AdpxEvent, type CloseReason } from '../events/adpx-event.js';
 import type { OffersResponse } from '../model/types.js';
 import { offersStyles } from './adpx-offers.styles.js';
+import { LanguageWatch } from './language-watch.js';
 import { LoadController } from './load-controller.js';
 import type { TermsMode } from './terms/adpx-terms.js';
 import { cssProps } from './css-props.js';
@@ -189,6 +190,8 @@ export class AdpxOffersElement extends OffersRequestElement {
     onReturn: () => this.flow.returned() && !this.manual && this.show(),
   });
   private readonly internals = attachStates(this);
+  /** A new language is a new request (decision 010) and new words. */
+  private readonly languageWatch = new LanguageWatch(this, () => this.language);
 
   /** Where the unit stands: idle, loading, ready, shown, ended, closed or error. */
   get state(): UnitStatus {
