@@ -80,7 +80,7 @@ export type { TermsMode };
  * @cssprop --adpx-unit-background - The unit's own box (default `--adpx-background`).
  * @cssprop --adpx-backdrop-color - The popup's backdrop.
  * @cssprop --adpx-font-family - Font.
- * @cssprop --adpx-font-size - Base font size of the unit's own texts.
+ * @cssprop --adpx-font-size - Base font size of the unit (default `medium`); its cards' sizes are `em` of it.
  * @cssprop --adpx-radius - Corner radius.
  * @cssprop --adpx-spacing - Spacing unit.
  * @cssprop --adpx-shadow - The popup's shadow.
