@@ -314,6 +314,25 @@ test.describe('reflow and text size', () => {
     });
   }
 
+  /**
+   * Text at 200% as a person sets it: the browser's default font size (`medium`, 16 px → 32 px),
+   * which the unit's sizes follow (the page's root size does not reach them). Chromium's setting,
+   * through the DevTools protocol.
+   */
+  async function textAt200(page: Page): Promise<void> {
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Page.setFontSizes', { fontSizes: { standard: 32 } });
+  }
+
+  /** The first card's headline size: 1.125em of a 32 px default on a narrow card. */
+  const headlineSize = (page: Page) =>
+    cards(page)
+      .first()
+      .locator('[part~="headline"]')
+      .filter({ visible: true })
+      .first()
+      .evaluate((el) => getComputedStyle(el).fontSize);
+
   /** Elements of the unit (shadow trees included) drawn outside its box, or scrolling sideways. */
   const spills = (page: Page) =>
     page.evaluate(() => {
@@ -345,9 +364,11 @@ test.describe('reflow and text size', () => {
     }) => {
       await page.setViewportSize({ width: 320, height: 640 });
       await longWords(page);
-      await page.goto(`${mock.url}/unit-lab.html?layout=${layout}&lang=de&text-size=200&heading=Angebote`);
+      await textAt200(page);
+      await page.goto(`${mock.url}/unit-lab.html?layout=${layout}&lang=de&heading=Angebote`);
       await expect(cards(page).first()).toBeVisible();
       await expect(cards(page).first().getByText('Donaudampfschifffahrtsgesellschaft')).toBeVisible();
+      expect(await headlineSize(page)).toBe('36px');
       await animationsSettled(page);
       expect(await spills(page)).toEqual([]);
       await termsToggle(page).first().click();
@@ -363,8 +384,10 @@ test.describe('reflow and text size', () => {
     mock,
   }) => {
     await page.setViewportSize({ width: 320, height: 640 });
-    await page.goto(`${mock.url}/unit-lab.html?terms=modal&lang=de&text-size=200`);
+    await textAt200(page);
+    await page.goto(`${mock.url}/unit-lab.html?terms=modal&lang=de`);
     await expect(cards(page).first()).toBeVisible();
+    expect(await headlineSize(page)).toBe('36px');
     await termsToggle(page).first().click();
     const dialog = page.locator('adpx-offers [part~="terms-dialog"]');
     await expect(dialog).toBeVisible();

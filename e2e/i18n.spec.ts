@@ -2,7 +2,8 @@ import type { Page } from '@playwright/test';
 import { digitsIntlWritesOtherwise } from './cases/digits.js';
 import { SANITIZER_FILE, useSanitizerPath } from './cases/sanitizer-paths.js';
 import { LATIN_DIGITS } from '../src/i18n/messages.js';
-import { expect, expectHits, quiet, test, watchFetches } from './fixtures.js';
+import { installLifecycleProbe, ofType, probe } from './cases/lifecycle-probe.js';
+import { expect, expectHits, hits, quiet, test, watchFetches } from './fixtures.js';
 
 /**
  * The unit speaks the page's language (docs/i18n.md): resolved from lang attributes, right to left
@@ -193,4 +194,111 @@ test('counts are written as Chromium’s Intl writes them, without loading its n
   // What the SDK writes without Intl (src/i18n/messages.ts, LATIN_DIGITS) is what Intl writes here.
   const differing = await page.evaluate(digitsIntlWritesOtherwise, [...LATIN_DIGITS]);
   expect(differing).toEqual([]);
+});
+
+test.describe('a page that switches its language', () => {
+  test('one new request in the new language replaces the offers and the words follow; a lang that leaves the language as it was asks nothing', async ({
+    page,
+    mock,
+  }) => {
+    await watchFetches(page);
+    await installLifecycleProbe(page);
+    await page.goto(lab(mock.url, 'html=de'));
+    await expect(progress(page)).toHaveText('1 von 3');
+    await expectHits(mock, 'pixel', 1);
+
+    await page.evaluate(() => (document.documentElement.lang = 'fr'));
+    await expect(progress(page)).toHaveText('1 sur 3');
+    await expect(card(page).locator('[part~="advertiser"]')).toHaveText('Offre de StreamMax');
+    await expectHits(mock, 'pixel', 2);
+    await quiet(page, mock);
+    expect(bodies(mock).map((body) => body.language)).toEqual(['de', 'fr']);
+    // The German offers were seen, then replaced: their close beacon in their own session, the new
+    // offers' pixel in the new one; found twice, never closed (decision 010).
+    const pixels = hits(mock, 'pixel');
+    expect(pixels[1]?.sessionId).not.toBe(pixels[0]?.sessionId);
+    expect(hits(mock, 'close').map((c) => c.sessionId)).toEqual([pixels[0]?.sessionId]);
+    const events = await probe(page);
+    expect(ofType(events, 'adpx-ads-found')).toHaveLength(2);
+    expect(ofType(events, 'adpx-closed-ads')).toEqual([]);
+
+    // An ancestor's lang is closer than <html lang>: Japanese, asked once more.
+    await page.evaluate(() => document.getElementById('wrap')?.setAttribute('lang', 'ja'));
+    await expect(card(page).locator('[part~="advertiser"]')).toHaveText('StreamMaxからのオファー');
+    await expect.poll(() => mock.requests().length).toBe(3);
+    // <html lang> changes under it: the unit still speaks Japanese, nothing is asked.
+    await page.evaluate(() => (document.documentElement.lang = 'it'));
+    await quiet(page, mock);
+    expect(await page.evaluate(() => document.querySelector('adpx-offers')?.state)).toBe('shown');
+    expect(bodies(mock).map((body) => body.language)).toEqual(['de', 'fr', 'ja']);
+    await expect(progress(page)).toHaveText('1 / 3');
+  });
+
+  test('a language named in the payload wins: the words follow the page, nothing is asked again', async ({
+    page,
+    mock,
+  }) => {
+    await watchFetches(page);
+    await page.goto(lab(mock.url, `html=de&payload=${encodeURIComponent('{"language":"it"}')}`));
+    await expect(progress(page)).toHaveText('1 von 3');
+    await page.evaluate(() => (document.documentElement.lang = 'fr'));
+    await expect(progress(page)).toHaveText('1 sur 3');
+    await expect(card(page).locator('[part~="advertiser"]')).toHaveText('Offre de StreamMax');
+    await quiet(page, mock);
+    expect(bodies(mock).map((body) => body.language)).toEqual(['it']);
+    expect(await page.evaluate(() => document.querySelector('adpx-offers')?.state)).toBe('shown');
+  });
+
+  test('manual: the words follow at once, the offers wait for the next load(), which asks in the new language', async ({
+    page,
+    mock,
+  }) => {
+    await watchFetches(page);
+    await page.goto(lab(mock.url, 'html=de&manual'));
+    await page.evaluate(async () => {
+      const unit = document.querySelector('adpx-offers');
+      if (!unit) throw new Error('no unit');
+      await unit.load();
+      unit.show();
+    });
+    await expect(progress(page)).toHaveText('1 von 3');
+    await page.evaluate(() => (document.documentElement.lang = 'fr'));
+    await expect(progress(page)).toHaveText('1 sur 3');
+    await expect(card(page).locator('[part~="advertiser"]')).toHaveText('Offre de StreamMax');
+    await quiet(page, mock);
+    expect(bodies(mock).map((body) => body.language)).toEqual(['de']);
+    await page.evaluate(() => document.querySelector('adpx-offers')?.load());
+    expect(bodies(mock).map((body) => body.language)).toEqual(['de', 'fr']);
+  });
+
+  test('the script API: shown offers keep their request, the next Adpx.load() asks in the new language', async ({
+    page,
+    mock,
+  }) => {
+    await watchFetches(page);
+    await page.goto(`${mock.url}/i18n-launcher.html`);
+    await expect(progress(page)).toHaveText('1 av 3');
+    await page.evaluate(() => (document.documentElement.lang = 'de'));
+    await expect(progress(page)).toHaveText('1 von 3');
+    await quiet(page, mock);
+    expect(bodies(mock).map((body) => body.language)).toEqual(['sv']);
+    expect(await page.evaluate(() => window.Adpx?.load())).toBe(true);
+    expect(bodies(mock).map((body) => body.language)).toEqual(['sv', 'de']);
+  });
+
+  test('the script API: offers loaded and not shown yet are not reused by Adpx.load() in another language', async ({
+    page,
+    mock,
+  }) => {
+    await watchFetches(page);
+    await page.goto(`${mock.url}/i18n-launcher.html?ready`);
+    await expect.poll(() => page.evaluate(() => window.Adpx?.isReady())).toBe(true);
+    await page.evaluate(() => (document.documentElement.lang = 'de'));
+    await quiet(page, mock);
+    expect(bodies(mock).map((body) => body.language)).toEqual(['sv']);
+    expect(await page.evaluate(() => window.Adpx?.load())).toBe(true);
+    expect(bodies(mock).map((body) => body.language)).toEqual(['sv', 'de']);
+    await page.evaluate(() => window.Adpx?.show());
+    await expect(progress(page)).toHaveText('1 von 3');
+  });
 });

@@ -1,5 +1,5 @@
 import { css } from 'lit';
-import { tokens, visuallyHidden, wideCard } from './shared.styles.js';
+import { hostReset, tokens, visuallyHidden, wideCard } from './shared.styles.js';
 import { columnStyles } from './card/column.styles.js';
 import { controlStyles } from './card/controls.styles.js';
 
@@ -26,7 +26,6 @@ const layoutStyles = css`
     container: adpx-card / inline-size;
     display: block;
     box-sizing: border-box;
-    font-family: var(--_font);
     color: var(--_fg);
     -webkit-font-smoothing: antialiased;
   }
@@ -77,14 +76,14 @@ const layoutStyles = css`
   }
   .advertiser {
     margin: 0;
-    font-size: 0.8125rem;
+    font-size: 0.8125em;
     font-weight: 600;
     line-height: 1.4;
     color: var(--_muted);
   }
   .headline {
     margin: 0;
-    font-size: var(--adpx-headline-size, 1.125rem);
+    font-size: var(--adpx-headline-size, 1.125em);
     font-weight: 700;
     line-height: 1.3;
     letter-spacing: -0.01em;
@@ -93,13 +92,13 @@ const layoutStyles = css`
   }
   .description {
     margin: 0;
-    font-size: var(--adpx-offer-text-size, 0.9375rem);
+    font-size: var(--adpx-offer-text-size, 0.9375em);
     line-height: 1.5;
     overflow-wrap: anywhere;
   }
   .mini-text {
     margin: 0;
-    font-size: 0.75rem;
+    font-size: 0.75em;
     line-height: 1.45;
     color: var(--_muted);
     overflow-wrap: anywhere;
@@ -122,13 +121,13 @@ const layoutStyles = css`
       padding: calc(var(--_gap) * 1.25);
     }
     .headline {
-      font-size: var(--adpx-headline-size, 1.375rem);
+      font-size: var(--adpx-headline-size, 1.375em);
     }
     .description {
-      font-size: var(--adpx-offer-text-size, 1rem);
+      font-size: var(--adpx-offer-text-size, 1em);
     }
   }
   ${visuallyHidden}
 `;
 
-export const offerStyles = [tokens, layoutStyles, controlStyles, columnStyles];
+export const offerStyles = [hostReset, tokens, layoutStyles, controlStyles, columnStyles];

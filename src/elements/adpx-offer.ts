@@ -21,6 +21,7 @@ import { deliverBeacon } from '../tracking/beacon.js';
 import { ImpressionController } from '../tracking/impression-controller.js';
 import { BeaconLedger } from '../tracking/ledger.js';
 import { offerStyles } from './adpx-offer.styles.js';
+import { LanguageWatch } from './language-watch.js';
 import { ctaTemplate, extrasTemplate, footerTemplate } from './card/actions.js';
 import { advertiserTemplate, descriptionTemplate, headlineTemplate, miniTextTemplate } from './card/copy.js';
 import { pickImage } from './card/image-source.js';
@@ -182,6 +183,8 @@ export class AdpxOfferElement extends LitElement {
 
   private log: DebugLog = createDebugLog(false);
   private readonly mediaSize = new MediaSizeController(this);
+  /** The words follow a `lang` changed on the card, around it, or on the unit's content. */
+  private readonly languageWatch = new LanguageWatch(this, () => resolveLanguage(this, this.defaultLanguage));
 
   private readonly impressions = new ImpressionController(this, {
     onImpression: () => this.countImpression(),

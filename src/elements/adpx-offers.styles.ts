@@ -1,5 +1,5 @@
 import { css } from 'lit';
-import { tokens, visuallyHidden } from './shared.styles.js';
+import { hostReset, tokens, visuallyHidden } from './shared.styles.js';
 import { cornerCloseStyles } from './unit/corner-close.styles.js';
 import { layoutStyles } from './unit/layout.styles.js';
 
@@ -22,8 +22,7 @@ const themeStyles = css`
     display: block;
     box-sizing: border-box;
     min-height: var(--adpx-min-height, 0px);
-    font-family: var(--_font);
-    font-size: var(--adpx-font-size, 1rem);
+    font-size: var(--adpx-font-size, medium);
     line-height: 1.4;
   }
   :host([hidden]) {
@@ -78,6 +77,11 @@ const controlStyles = css`
     color: var(--adpx-text-color);
     border: 1px solid var(--adpx-border-color);
     border-radius: calc(var(--_radius) + 4px);
+  }
+  /* A card resets the page's text at its root; in the unit it takes the unit's font (its size
+     is em of the unit's, so a page that sizes the unit sizes its cards). */
+  .offer {
+    font: inherit;
   }
   /* One card at a time: the unit's box is the card's frame. */
   .body > .offer::part(card) {
@@ -224,4 +228,4 @@ const controlStyles = css`
 `;
 
 /** Unit styles: theme layer, controls, then the layouts (src/elements/unit/layout.styles.ts). */
-export const offersStyles = [tokens, themeStyles, controlStyles, layoutStyles, cornerCloseStyles];
+export const offersStyles = [hostReset, tokens, themeStyles, controlStyles, layoutStyles, cornerCloseStyles];

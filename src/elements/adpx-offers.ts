@@ -4,6 +4,7 @@ import { createDebugLog, type DebugLog } from '../debug.js';
 import { AdpxEvent, type CloseReason } from '../events/adpx-event.js';
 import type { OffersResponse } from '../model/types.js';
 import { offersStyles } from './adpx-offers.styles.js';
+import { LanguageWatch } from './language-watch.js';
 import { LoadController } from './load-controller.js';
 import type { TermsMode } from './terms/adpx-terms.js';
 import { cssProps } from './css-props.js';
@@ -81,7 +82,7 @@ export type { TermsMode };
  * @cssprop --adpx-unit-background - The unit's own box (default `--adpx-background`).
  * @cssprop --adpx-backdrop-color - The popup's backdrop.
  * @cssprop --adpx-font-family - Font.
- * @cssprop --adpx-font-size - Base font size of the unit's own texts.
+ * @cssprop --adpx-font-size - Base font size of the unit (default `medium`); its cards' sizes are `em` of it.
  * @cssprop --adpx-radius - Corner radius.
  * @cssprop --adpx-spacing - Spacing unit.
  * @cssprop --adpx-shadow - The popup's shadow.
@@ -192,6 +193,8 @@ export class AdpxOffersElement extends OffersRequestElement {
     onReturn: () => this.flow.returned() && !this.manual && this.show(),
   });
   private readonly internals = attachStates(this);
+  /** A new language is a new request (decision 010) and new words. */
+  private readonly languageWatch = new LanguageWatch(this, () => this.language);
 
   /** Where the unit stands: idle, loading, ready, shown, ended, closed or error. */
   get state(): UnitStatus {

@@ -38,6 +38,30 @@ export const tokens = css`
   }
 `;
 
+/**
+ * The root of every element (`<adpx-offers>`, `<adpx-offer>`, `<adpx-terms>`; listed first): the
+ * text properties a page sets on an ancestor stop here, so `html { font-size: 62.5% }`, a body in
+ * `uppercase` or `white-space: pre` cannot restyle the advertiser's copy. Sizes start from the
+ * user's default size (`medium`, then `em` inside), not the page's root size; the font family is
+ * the `--adpx-font-family` token's. `text-align: start` keeps right-to-left text right-aligned. A
+ * page still sizes an element by setting `font-size` on it (it wins over `:host`), and an element
+ * inside another of ours takes the line height its parent gives it (docs/theming.md).
+ */
+export const hostReset = css`
+  :host {
+    font: medium var(--_font);
+    letter-spacing: normal;
+    word-spacing: normal;
+    text-align: start;
+    text-indent: 0;
+    text-transform: none;
+    text-shadow: none;
+    white-space: normal;
+    word-break: normal;
+    hyphens: manual;
+  }
+`;
+
 /** The container condition of a wide card (`WIDE_CARD_MIN_WIDTH`), the one breakpoint of the card. */
 export const wideCard = unsafeCSS(`(min-width: ${WIDE_CARD_MIN_WIDTH}px)`);
 

@@ -86,8 +86,7 @@ describe('the options table', () => {
     unit.payload = { order: 'o-1', total: 12, basket: { deep: true } };
     const key = unit.requestKey();
     unit.payload = { total: '12', order: 'o-1' };
-    Object.assign(unit, { debug: true, strings: { close: 'Zu' }, defaultLanguage: 'de', consentTimeout: 9 });
-    unit.setAttribute('lang', 'fr');
+    Object.assign(unit, { debug: true, strings: { close: 'Zu' }, consentTimeout: 9 });
     expect(unit.requestKey()).toBe(key);
     const changes: Array<Partial<AdpxOffersElement>> = [
       { placement: 'confirmation' },
@@ -96,6 +95,33 @@ describe('the options table', () => {
     ];
     for (const change of changes)
       expect(Object.assign(unit, change).requestKey(), 'after each').not.toBe(key);
+  });
+
+  it('keys the request by the language it carries: the unit’s language, unless the payload names one', () => {
+    type Unit = AdpxOffersElement & {
+      requestKey(): string;
+      requestChanged(changed: Map<string, unknown>): boolean;
+    };
+    const unit = document.createElement('adpx-offers') as Unit;
+    const english = unit.requestKey();
+    // Out of the document, no `lang` around it: `defaultLanguage` decides, then `lang` on the unit.
+    unit.defaultLanguage = 'de';
+    const german = unit.requestKey();
+    expect(german).not.toBe(english);
+    unit.setAttribute('lang', 'fr');
+    const french = unit.requestKey();
+    expect(french).not.toBe(german);
+    unit.setAttribute('lang', 'fr-CA'); // the same language
+    expect(unit.requestKey()).toBe(french);
+    unit.payload = { language: 'it' };
+    const italian = unit.requestKey();
+    unit.setAttribute('lang', 'ja');
+    unit.defaultLanguage = 'sv';
+    expect(unit.requestKey()).toBe(italian);
+    // What an update compares the key for: a `lang` changed (LanguageWatch) or `defaultLanguage`.
+    expect(unit.requestChanged(new Map([['language', 'fr']]))).toBe(true);
+    expect(unit.requestChanged(new Map([['defaultLanguage', 'de']]))).toBe(true);
+    expect(unit.requestChanged(new Map([['strings', {}]]))).toBe(false);
   });
 
   it('makes the element property and attribute of each option, with its initial value', () => {

@@ -26,7 +26,7 @@ export const controlStyles = css`
     min-height: 48px;
     padding: 10px 20px;
     border-radius: calc(var(--_radius) - 2px);
-    font-size: 1rem;
+    font-size: 1em;
     line-height: 1.25;
     cursor: pointer;
     transition:
@@ -94,7 +94,7 @@ export const controlStyles = css`
     border-radius: 6px;
     background: none;
     color: var(--_primary);
-    font-size: 0.875rem;
+    font-size: 0.875em;
     font-weight: 600;
     text-decoration: none;
     cursor: pointer;
@@ -114,7 +114,7 @@ export const controlStyles = css`
   }
   .save-status {
     flex-basis: 100%;
-    font-size: 0.8125rem;
+    font-size: 0.8125em;
     color: var(--_muted);
   }
   .icon {
@@ -136,13 +136,13 @@ export const controlStyles = css`
     border-radius: 999px;
     background: color-mix(in srgb, var(--_accent) 16%, var(--_bg));
     color: var(--_accent);
-    font-size: 0.75rem;
+    font-size: 0.75em;
     font-weight: 700;
     line-height: 1.5;
   }
   .requirements {
     margin: 0;
-    font-size: 0.875rem;
+    font-size: 0.875em;
     line-height: 1.45;
     overflow-wrap: anywhere;
   }
@@ -168,7 +168,7 @@ export const controlStyles = css`
   }
   .qr-caption {
     max-width: 18ch;
-    font-size: 0.8125rem;
+    font-size: 0.8125em;
     line-height: 1.4;
     color: var(--_muted);
   }
@@ -182,15 +182,17 @@ export const controlStyles = css`
     border-block-start: 1px solid var(--_border);
     /* <adpx-terms> inherits the card's resolved colours (set here, on its parent: set on the
        element itself they would refer to its own --_* variables and form a cycle). */
-    --adpx-terms-font-size: 0.8125rem;
+    --adpx-terms-font-size: 0.8125em;
     --adpx-muted-color: var(--_muted);
     --adpx-primary-color: var(--_primary);
     --adpx-focus-color: var(--_focus);
     --adpx-background: var(--_bg);
     --adpx-border-color: var(--_border);
   }
+  /* The terms reset the page's text at their root; in the card they take the card's font. */
   .terms {
-    flex: 1 1 12rem;
+    flex: 1 1 12em;
+    font: inherit;
   }
   /* Open as an accordion, the terms take the whole row (their text as wide as the card, not the
      space left beside Privacy), and Privacy moves below them. */
@@ -204,7 +206,7 @@ export const controlStyles = css`
     margin-inline-start: auto;
     padding: 0 4px;
     border-radius: 4px;
-    font-size: 0.8125rem;
+    font-size: 0.8125em;
     color: var(--_muted);
     text-underline-offset: 3px;
   }

@@ -1,5 +1,5 @@
 import { css } from 'lit';
-import { tokens } from '../shared.styles.js';
+import { hostReset, tokens } from '../shared.styles.js';
 
 /**
  * Terms styles. Public `--adpx-*` properties feed private `--_*` variables. The sanitised terms
@@ -13,11 +13,9 @@ const ownStyles = css`
     --_bg: var(--adpx-terms-background, var(--adpx-background, var(--_d-bg)));
     --_border: var(--adpx-border-color, var(--_d-border));
     --_focus: var(--adpx-focus-color, var(--_d-focus));
-    --_size: var(--adpx-terms-font-size, 0.875rem);
+    --_size: var(--adpx-terms-font-size, 0.875em);
     display: block;
     box-sizing: border-box;
-    font-family: var(--_font);
-    font-size: var(--_size);
     color: var(--_fg);
     overflow-wrap: anywhere;
   }
@@ -34,6 +32,14 @@ const ownStyles = css`
     font: inherit;
     color: inherit;
     cursor: pointer;
+  }
+  /* The terms' size, on the children of the host and of the dialog (whose title keeps the
+     host's size): em of the host's medium, whatever the page's root size. */
+  .toggle,
+  .status,
+  .content,
+  .close {
+    font-size: var(--_size);
   }
   button:focus-visible,
   a:focus-visible,
@@ -88,7 +94,7 @@ const ownStyles = css`
     color: var(--_link);
   }
   dialog {
-    width: min(36rem, calc(100vw - 2 * var(--_gap)));
+    width: min(36em, calc(100vw - 2 * var(--_gap)));
     max-height: calc(100vh - 4 * var(--_gap));
     padding: 0;
     border: 1px solid var(--_border);
@@ -111,7 +117,7 @@ const ownStyles = css`
   }
   .dialog-title {
     margin: 0;
-    font-size: 1rem;
+    font-size: 1em;
   }
   .close {
     min-height: 44px;
@@ -132,4 +138,4 @@ const ownStyles = css`
 `;
 
 /** The palette shared with the unit and the card, then the terms' own rules. */
-export const termsStyles = [tokens, ownStyles];
+export const termsStyles = [hostReset, tokens, ownStyles];

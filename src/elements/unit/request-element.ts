@@ -80,17 +80,26 @@ export class OffersRequestElement extends LitElement {
       createDebugLog(this.debug)('U7', level);
   }
 
-  /** Whether an update's changes include a request option (`request` in the options table). */
+  /**
+   * Whether an update's changes include a request option (`request` in the options table) or what
+   * decides the unit's language: `language` (a `lang` changed: the unit's `LanguageWatch`) or
+   * `defaultLanguage`.
+   */
   protected requestChanged(changed: Map<PropertyKey, unknown>): boolean {
-    return optionEntries().some(([, { request, property }]) => request && property && changed.has(property));
+    return (
+      changed.has('language') ||
+      changed.has('defaultLanguage') ||
+      optionEntries().some(([, { request, property }]) => request && property && changed.has(property))
+    );
   }
 
   /**
-   * The request options (`request` in the options table) as one string: equal for two loads that
-   * ask the service the same, whatever objects carry them (`payload`, with a load's own `extra`
-   * keys, by its keys' sent values). The one identity of a request: the unit's reuse of a load and
-   * the prefetch storage's fingerprint both use it, so it is the same on a page whose arrays have
-   * a `toJSON` (`stringify`, docs/decisions/014).
+   * The request options (`request` in the options table) and the language the request carries
+   * (the payload's own `language`, else the unit's) as one string: equal for two loads that ask
+   * the service the same, whatever objects carry them (`payload`, with a load's own `extra` keys,
+   * by its keys' sent values). The one identity of a request: the unit's reuse of a load and the
+   * prefetch storage's fingerprint both use it, so it is the same on a page whose arrays have a
+   * `toJSON` (`stringify`, docs/decisions/014).
    */
   protected requestKey(extra?: Record<string, unknown>): string {
     const self = this as unknown as Record<string, unknown>;
@@ -99,8 +108,9 @@ export class OffersRequestElement extends LitElement {
     const shadowed = optionEntries().flatMap(([, { property, payloadKeys = [] }]) =>
       property && set(self[property]) ? payloadKeys : [],
     );
-    return stringify(
-      optionEntries().map(([name, { request, property }]) => {
+    return stringify([
+      { language: this.language, ...this.payload, ...extra }.language,
+      ...optionEntries().map(([name, { request, property }]) => {
         const value = request && property ? self[property] : undefined;
         const given = name === 'payload' ? { ...(value as object), ...extra } : value;
         if (typeof given !== 'object' || !given) return given;
@@ -109,7 +119,7 @@ export class OffersRequestElement extends LitElement {
           .map(([key, item]) => [key, payloadValue(key, item, () => {})]);
         return Object.fromEntries(sent.sort()); // a key sent as nothing is left out by stringify
       }),
-    );
+    ]);
   }
 
   /** The options of a fetch, from the attributes and `payload` (plus this load's `payload`). */
