@@ -7,16 +7,16 @@
 // not for a feature nobody weighed. A change that needs more raises the budget in the same commit,
 // with the bytes and the reason in its message; lower a budget whenever the size drops. Override
 // one with ADPX_SIZE_BUDGET_<NAME> (bytes; NAME = FIRST, SANITIZER, SINGLE or LOCALES). The targets
-// (first file 30 KB, first + sanitizer 48 KB) and why the first file is above its target are in
+// (first file 40,960 B, first + sanitizer 52 KB) and why the first file is above its target are in
 // docs/performance.md.
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
 const FILES = [
-  { name: 'FIRST', file: 'adpx-offers.iife.js', budget: 46_200 },
+  { name: 'FIRST', file: 'adpx-offers.iife.js', budget: 46_700 },
   { name: 'SANITIZER', file: 'adpx-offers.sanitizer.iife.js', budget: 12_280 },
-  { name: 'SINGLE', file: 'adpx-offers.single.iife.js', budget: 63_800 },
+  { name: 'SINGLE', file: 'adpx-offers.single.iife.js', budget: 64_100 },
   { name: 'LOCALES', file: 'adpx-offers.locales.json', budget: 4_760 },
 ];
 
