@@ -16,6 +16,7 @@ import { createDebugLog, type DebugLog } from '../debug.js';
 import type { AdpxOffersElement } from '../elements/adpx-offers.js';
 import { UnitStatus } from '../elements/unit/status.js';
 import { defineElements } from '../elements/registry.js';
+import { forgetKept } from '../tracking/kept-beacons.js';
 import { AdpxEvent, type AdpxEventName, type AdpxEventPayloads } from '../events/adpx-event.js';
 import { acceptResponse } from '../model/normalize.js';
 import type { OffersResponse } from '../model/types.js';
@@ -293,8 +294,10 @@ export class AdpxController implements AdpxApi {
     setConsent(consent, this.log);
   }
 
+  /** Deletes what the SDK stored on the device, and the beacons this page keeps in memory. */
   forget(): void {
     forget();
+    forgetKept();
     this.log('A8');
   }
 

@@ -123,9 +123,17 @@ function listen(on: boolean): void {
   document[method]('visibilitychange', onVisibility);
 }
 
+/**
+ * `Adpx.forget()`: what this page keeps in memory goes too (`forget()` of consent deletes what is
+ * stored; a storage refusal calls that one, and keeps the page's in-memory delivery).
+ */
+export function forgetKept(): void {
+  for (const key of Object.keys(memory)) drop(memory, key);
+}
+
 /** For tests: nothing kept in memory, no sender. */
 export function resetKeptForTests(): void {
-  for (const key of Object.keys(memory)) drop(memory, key);
+  forgetKept();
   resend = undefined;
   listen(false);
 }

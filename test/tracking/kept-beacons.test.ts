@@ -8,6 +8,7 @@ import { forget, resetConsentForTests, setConsent } from '../../src/consent/cons
 import { deliverBeacon } from '../../src/tracking/beacon.js';
 import {
   claimFrom,
+  forgetKept,
   keepBeacon,
   keepIn,
   KEPT_KEY_PREFIX,
@@ -163,6 +164,19 @@ describe('where beacons are kept, and sending them again', () => {
     expect(stored()).toEqual([KEPT_KEY_PREFIX + url(2)]);
     setConsent({ storage: false });
     expect(stored()).toEqual([]);
+  });
+
+  it('forgetKept (Adpx.forget) drops what the page keeps in memory; a refusal keeps it', () => {
+    setConsent({ storage: false });
+    const { sent, send } = collect();
+    keepBeacon(url(1), Date.now(), send);
+    forget();
+    sendKept(send);
+    expect(sent.map((b) => b.url)).toEqual([url(1)]);
+    keepBeacon(url(2), Date.now(), send);
+    forgetKept();
+    sendKept(send);
+    expect(sent.map((b) => b.url)).toEqual([url(1)]);
   });
 
   it('a page listens for `online` and visibility only while it has kept something', () => {
