@@ -72,10 +72,7 @@ function declareOptions() {
       path: 'settings.embedded.targetElement',
       apply: (value, draft) => draft.embedded === false || target(value, draft),
     },
-    {
-      path: 'settings.embedded.fill_container',
-      refused: 'an inline unit fills its container’s width',
-    },
+    { path: 'settings.embedded.fill_container', refused: 'an inline unit fills its container’s width' },
     {
       path: 'settings.embedded.showHeader',
       apply: checked(
@@ -83,10 +80,7 @@ function declareOptions() {
         (bool, draft) => bool || Object.assign(draft.attributes, { 'hide-close': true, heading: '' }),
       ),
     },
-    {
-      path: 'settings.embedded.showFooter',
-      refused: 'navigation, terms and privacy stay visible',
-    },
+    { path: 'settings.embedded.showFooter', refused: 'navigation, terms and privacy stay visible' },
     { path: 'settings.multi_offer_unit', apply: checked(toBoolean, (bool, draft) => (draft.list = bool)) },
     {
       path: 'settings.ad_position',
@@ -108,24 +102,12 @@ function declareOptions() {
     },
     { path: 'settings.close_ad_on_click_outside', apply: flag('backdrop-dismiss') },
     { path: 'settings.backdrop_dismiss', apply: flag('backdrop-dismiss') },
-    {
-      path: 'settings.ad_animation',
-      refused: 'the unit has one animation',
-    },
+    { path: 'settings.ad_animation', refused: 'the unit has one animation' },
     { path: 'settings.enable_offerwall', apply: setting('offerwall_enabled') },
     { path: 'settings.offerwall', apply: setting('offerwall_enabled') },
-    {
-      path: 'settings.open_overlay_offerwall',
-      refused: 'offer URLs open in the browser (decision 005)',
-    },
-    {
-      path: 'settings.privacy_policy',
-      refused: 'the privacy link is the response’s privacy_url',
-    },
-    {
-      path: 'settings.show_disclaimer',
-      refused: 'the offer’s small print is always shown',
-    },
+    { path: 'settings.open_overlay_offerwall', refused: 'offer URLs open in the browser (decision 005)' },
+    { path: 'settings.privacy_policy', refused: 'the privacy link is the response’s privacy_url' },
+    { path: 'settings.show_disclaimer', refused: 'the offer’s small print is always shown' },
     {
       path: 'settings.max_display_time',
       apply: checked(toPositiveNumber, (seconds, draft) => (draft.settings.max_display_time = seconds)),
