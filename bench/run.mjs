@@ -4,7 +4,8 @@
 // repeated runs, each in a fresh browser context, with min and max. Method and figures:
 // docs/performance.md.
 //
-//   node bench/run.mjs [--smoke] [--runs N] [--cycles N] [--only size,script,render,impression,memory,cls]
+//   node bench/run.mjs [--smoke] [--runs N] [--cycles N] [--rounds N]
+//                      [--only size,script,render,impression,memory,cls,phone]
 //                      [--dist DIR] [--out FILE] [--write-docs [--docs FILE]]
 //
 // `--write-docs` (`npm run bench -- --write-docs`) also rewrites the figures table of
@@ -25,12 +26,13 @@ import { atMost, figure } from './lib/stats.mjs';
 import { cls } from './suites/cls.mjs';
 import { impression } from './suites/impression.mjs';
 import { memory } from './suites/memory.mjs';
+import { phone } from './suites/phone.mjs';
 import { render } from './suites/render.mjs';
 import { scriptCost } from './suites/script-cost.mjs';
 
-const FULL = { runs: 7, pairs: 15, cycles: 1000, memoryRuns: 3, clsRuns: 3 };
-const SMOKE = { runs: 1, pairs: 5, cycles: 50, memoryRuns: 1, clsRuns: 1 };
-const SUITES = ['size', 'script', 'render', 'impression', 'memory', 'cls'];
+const FULL = { runs: 7, pairs: 15, cycles: 1000, memoryRuns: 3, clsRuns: 3, phoneRounds: 3, phoneRuns: 5 };
+const SMOKE = { runs: 1, pairs: 5, cycles: 50, memoryRuns: 1, clsRuns: 1, phoneRounds: 1, phoneRuns: 1 };
+const SUITES = ['size', 'script', 'render', 'impression', 'memory', 'cls', 'phone'];
 /** Issue 15's targets: the first script-tag file, and the first + the sanitizer file, gzip. */
 const IIFE_GZIP_TARGET = 30 * 1024;
 const WITH_SANITIZER_GZIP_TARGET = 48 * 1024;
@@ -40,6 +42,7 @@ const { values: args } = parseArgs({
     smoke: { type: 'boolean', default: false },
     runs: { type: 'string' },
     cycles: { type: 'string' },
+    rounds: { type: 'string' },
     only: { type: 'string' },
     dist: { type: 'string', default: `${ROOT}dist` },
     out: { type: 'string' },
@@ -51,6 +54,7 @@ const { values: args } = parseArgs({
 const opts = { ...(args.smoke ? SMOKE : FULL) };
 if (args.runs) opts.runs = Number(args.runs);
 if (args.cycles) opts.cycles = Math.max(20, Number(args.cycles));
+if (args.rounds) opts.phoneRounds = Math.max(1, Number(args.rounds));
 const only = new Set(args.only ? args.only.split(',') : SUITES);
 const distDir = resolve(args.dist);
 const out = resolve(args.out ?? `${ROOT}bench/results/${args.smoke ? 'bench-smoke' : 'bench'}.json`);
@@ -114,6 +118,7 @@ async function main() {
     ['impression', impression],
     ['memory', memory],
     ['cls', cls],
+    ['phone', phone],
   ];
   try {
     for (const [name, suite] of suites) {
@@ -145,7 +150,7 @@ async function main() {
   const header =
     `adpx-offers benchmark (${report.mode}) — Chromium ${report.chromium}, ${report.machine.cores} cores, ` +
     `load ${report.machine.loadavg.map((l) => l.toFixed(1)).join(' ')}, ${opts.runs} runs, ` +
-    `${opts.cycles} memory cycles, ${seconds.toFixed(0)} s`;
+    `${opts.cycles} memory cycles, ${opts.phoneRounds} phone rounds of ${opts.phoneRuns}, ${seconds.toFixed(0)} s`;
   printTable(figures, header);
   writeJson(out, report);
   console.log(`\nwritten: ${out}`);

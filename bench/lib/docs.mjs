@@ -85,6 +85,34 @@ const ROWS = [
       'CLS popup, 390×844, page',
     ],
   ],
+  [
+    'Phone (CPU ×4)',
+    'long animation frames > 50 ms: SDK / by hand',
+    '',
+    ['phone: long animation frames > 50 ms, SDK page', 'phone: long animation frames > 50 ms, by hand'],
+  ],
+  ['', 'long animation frames, SDK − by hand', '', ['phone: long animation frames, SDK − by hand']],
+  [
+    '',
+    'longest frame: SDK / by hand',
+    'ms',
+    ['phone: longest frame, SDK page', 'phone: longest frame, by hand'],
+  ],
+  ['', 'longest frame, ratio', '×', ['phone: longest frame, ratio SDK / by hand']],
+  [
+    '',
+    'blocking time: SDK / by hand',
+    'ms',
+    ['phone: blocking time, SDK page', 'phone: blocking time, by hand'],
+  ],
+  ['', 'blocking time, SDK − by hand', 'ms', ['phone: blocking time, SDK − by hand']],
+  [
+    '',
+    'first card painted: SDK / by hand',
+    'ms',
+    ['phone: first card painted, SDK page', 'phone: first card painted, by hand'],
+  ],
+  ['', 'first card painted, ratio', '×', ['phone: first card painted, ratio SDK / by hand']],
 ];
 
 const matches = (pattern, name) =>
@@ -142,9 +170,11 @@ function commit(root) {
 /** The text between the markers: where the figures come from, then the table. */
 export function docsBlock(report, root) {
   const load = report.machine.loadavg.map((l) => l.toFixed(1)).join(' / ');
-  const { runs, pairs, cycles } = report.options;
+  const { runs, pairs, cycles, phoneRounds, phoneRuns } = report.options;
   const when = `${report.date.slice(0, 16).replace('T', ' ')} UTC`;
-  const counts = `${runs} run${runs === 1 ? '' : 's'}, ${pairs} render pairs a run, ${cycles} memory cycles`;
+  const counts =
+    `${runs} run${runs === 1 ? '' : 's'}, ${pairs} render pairs a run, ${cycles} memory cycles, ` +
+    `${phoneRounds} phone round${phoneRounds === 1 ? '' : 's'} of ${phoneRuns} load${phoneRuns === 1 ? '' : 's'} a page`;
   const about =
     `\`node bench/run.mjs\` (${report.mode} run: ${counts}) on \`${commit(root)}\`, ${when}, ` +
     `Chromium ${report.chromium} headless, ${report.machine.cores} cores, load average ${load}.`;

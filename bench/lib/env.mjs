@@ -32,9 +32,12 @@ export async function startService(distDir) {
   });
 }
 
-/** A fresh context and page for one measured run; `close()` disposes of both. */
+/**
+ * A fresh context and page for one measured run; `close()` disposes of both. `options` are the
+ * context's (Playwright's `newContext`), the viewport 1280×800 unless given.
+ */
 export async function freshPage(browser, options = {}) {
-  const context = await browser.newContext({ viewport: options.viewport ?? VIEWPORT });
+  const context = await browser.newContext({ viewport: VIEWPORT, ...options });
   const page = await context.newPage();
   page.on('pageerror', (error) => console.error(`page error: ${error.message}`));
   return { context, page, close: () => context.close() };

@@ -87,7 +87,7 @@
   /** The first offer's image: `image`, else the primary creative. */
   const imageOf = (offer) => offer.image ?? offer.creatives?.find((c) => c.is_primary)?.url;
 
-  function media(offer) {
+  function media(offer, requestWidth) {
     const frame = el('div', 'media');
     const img = el('img');
     img.alt = '';
@@ -95,7 +95,7 @@
     img.height = 293;
     img.decoding = 'async';
     const url = imageOf(offer);
-    if (url) img.src = `${url}?width=560&aspect_ratio=191:100`;
+    if (url) img.src = `${url}?width=${requestWidth}&aspect_ratio=191:100`;
     frame.append(img);
     return frame;
   }
@@ -159,9 +159,10 @@
   /**
    * Renders the first offer of `raw` (the service's JSON) into a new shadow host appended to
    * `slot`; returns the host. `onAction` is called with the part's name ('accept', 'decline',
-   * 'close', …). `lean: true` draws only image, headline, description and the two CTAs.
+   * 'close', …). `lean: true` draws only image, headline, description and the two CTAs;
+   * `imageWidth` is the width the image is requested at (560 unless given).
    */
-  function renderBaselineCard(slot, raw, onAction = () => {}, { lean = false } = {}) {
+  function renderBaselineCard(slot, raw, onAction = () => {}, { lean = false, imageWidth = 560 } = {}) {
     sheet ??= new CSSStyleSheet();
     if (sheet.cssRules.length === 0) sheet.replaceSync(CSS);
     const { offers, privacy_url: privacyUrl } = raw.data;
@@ -179,7 +180,7 @@
     header.append(close);
 
     const card = el('article', 'card');
-    card.append(media(offer));
+    card.append(media(offer, imageWidth));
     if (!lean) card.append(el('p', 'advertiser', `Offer from ${offer.advertiser_name}`));
     card.append(
       el('h2', 'headline', offer.title ?? offer.short_headline ?? ''),

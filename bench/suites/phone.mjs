@@ -1,0 +1,200 @@
+// 7. Phone profile: what a phone pays for the first card, the SDK page against the same card
+// written by hand, in one run. Both pages (bench/pages/phone-sdk.html, phone-hand.html) are loaded
+// in a fresh context emulating a phone: 390×844 CSS pixels at 3×, mobile viewport and touch
+// (Playwright's context options, i.e. CDP `Emulation.setDeviceMetricsOverride` and touch
+// emulation), and the CPU slowed 4× (`Emulation.setCPUThrottlingRate`). The SDK page is the
+// script-tag file with an `<adpx-offers>` in the markup; the hand-written page sends the same POST
+// to the same mock service and draws the same card (bench/pages/baseline-card.js).
+//
+// A probe (an init script, the same on both pages) records the Long Animation Frames from
+// navigation start (`long-animation-frame`, buffered) and takes "first card painted" as after the
+// paint of the first frame after the card is in the DOM (requestAnimationFrame, then a task): the
+// SDK's first `adpx-offer-shown` (its card's render), the hand page's return from drawing. The
+// window ends 3 s after that; per load: the frames over 50 ms, the longest, the blocking time (sum
+// of their `blockingDuration`) and the first card painted, in ms from navigation start.
+//
+// Rounds: each round loads both pages `runs` times, alternating (the first page swaps every
+// load), and takes each figure's median per page; a comparison (SDK − by hand, SDK / by hand) is
+// made of the two medians of a round. Figures are the median of the rounds, min and max.
+import { freshPage } from '../lib/env.mjs';
+import { atMost, figure, median } from '../lib/stats.mjs';
+
+const AREA = '7 Phone';
+export const PHONE = {
+  viewport: { width: 390, height: 844 },
+  deviceScaleFactor: 3,
+  isMobile: true,
+  hasTouch: true,
+  cpuSlowdown: 4,
+};
+const TAIL_MS = 3000;
+const LONG_MS = 50;
+const PAGES = { sdk: 'phone-sdk.html', hand: 'phone-hand.html' };
+
+/** The probe, run in each page before its own scripts. */
+function probe() {
+  const state = { frames: [], inDom: undefined, painted: undefined };
+  const observer = new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) {
+      state.frames.push({ start: e.startTime, duration: e.duration, blocking: e.blockingDuration });
+    }
+  });
+  observer.observe({ type: 'long-animation-frame', buffered: true });
+  state.flush = () => {
+    for (const e of observer.takeRecords()) {
+      state.frames.push({ start: e.startTime, duration: e.duration, blocking: e.blockingDuration });
+    }
+    return state;
+  };
+  state.cardInDom = () => {
+    if (state.inDom !== undefined) return;
+    state.inDom = performance.now();
+    requestAnimationFrame(() => {
+      const channel = new MessageChannel();
+      channel.port1.onmessage = () => {
+        channel.port1.close();
+        state.painted = performance.now();
+        // The runner waits for this message: polling the page would run script in the window.
+        console.info('bench:first-card-painted');
+      };
+      channel.port2.postMessage(0);
+    });
+  };
+  document.addEventListener('adpx-offer-shown', () => state.cardInDom(), { once: true });
+  window.benchPhone = state;
+}
+
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** One load of `side`'s page in a fresh phone context: its figures. */
+async function load(ctx, side) {
+  const { viewport, deviceScaleFactor, isMobile, hasTouch, cpuSlowdown } = PHONE;
+  const { page, close } = await freshPage(ctx.browser, { viewport, deviceScaleFactor, isMobile, hasTouch });
+  try {
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpuSlowdown });
+    await page.addInitScript(probe);
+    const painted = page.waitForEvent('console', {
+      predicate: (message) => message.text() === 'bench:first-card-painted',
+      timeout: 30_000,
+    });
+    await page.goto(`${ctx.service.url}/bench/${PAGES[side]}`);
+    await painted;
+    // The window's tail, plus time for the last frames' entries to be delivered.
+    await sleep(TAIL_MS + 300);
+    const state = await page.evaluate(() => {
+      const { frames, inDom, painted: at } = window.benchPhone.flush();
+      return { frames, inDom, painted: at };
+    });
+    const frames = state.frames.filter((f) => f.start <= state.painted + TAIL_MS);
+    const long = frames.filter((f) => f.duration > LONG_MS);
+    return {
+      longFrames: long.length,
+      longest: Math.max(0, ...frames.map((f) => f.duration)),
+      blocking: long.reduce((sum, f) => sum + (f.blocking ?? 0), 0),
+      painted: state.painted,
+      inDom: state.inDom,
+      frames,
+    };
+  } finally {
+    await close();
+  }
+}
+
+const KEYS = ['longFrames', 'longest', 'blocking', 'painted'];
+
+/** One round: `runs` loads of each page, alternating; each figure's median per page. */
+async function round(ctx, index) {
+  const loads = { sdk: [], hand: [] };
+  for (let i = 0; i < ctx.opts.phoneRuns; i++) {
+    const order = (index + i) % 2 === 0 ? ['sdk', 'hand'] : ['hand', 'sdk'];
+    for (const side of order) loads[side].push(await load(ctx, side));
+  }
+  const medians = (side) => Object.fromEntries(KEYS.map((k) => [k, median(loads[side].map((l) => l[k]))]));
+  return { sdk: medians('sdk'), hand: medians('hand'), loads };
+}
+
+export async function phone(ctx) {
+  const rounds = [];
+  for (let r = 0; r < ctx.opts.phoneRounds; r++) rounds.push(await round(ctx, r));
+  const pick = (f) => rounds.map(f);
+  const NO_MORE = { text: '≤ 0', test: (v) => v <= 0 };
+  const figures = [
+    figure(
+      AREA,
+      'phone: long animation frames > 50 ms, SDK page',
+      'count',
+      pick((r) => r.sdk.longFrames),
+    ),
+    figure(
+      AREA,
+      'phone: long animation frames > 50 ms, by hand',
+      'count',
+      pick((r) => r.hand.longFrames),
+    ),
+    figure(
+      AREA,
+      'phone: long animation frames, SDK − by hand',
+      'count',
+      pick((r) => r.sdk.longFrames - r.hand.longFrames),
+      NO_MORE,
+    ),
+    figure(
+      AREA,
+      'phone: longest frame, SDK page',
+      'ms',
+      pick((r) => r.sdk.longest),
+    ),
+    figure(
+      AREA,
+      'phone: longest frame, by hand',
+      'ms',
+      pick((r) => r.hand.longest),
+    ),
+    figure(
+      AREA,
+      'phone: longest frame, ratio SDK / by hand',
+      '×',
+      pick((r) => r.sdk.longest / r.hand.longest),
+    ),
+    figure(
+      AREA,
+      'phone: blocking time, SDK page',
+      'ms',
+      pick((r) => r.sdk.blocking),
+    ),
+    figure(
+      AREA,
+      'phone: blocking time, by hand',
+      'ms',
+      pick((r) => r.hand.blocking),
+    ),
+    figure(
+      AREA,
+      'phone: blocking time, SDK − by hand',
+      'ms',
+      pick((r) => r.sdk.blocking - r.hand.blocking),
+      NO_MORE,
+    ),
+    figure(
+      AREA,
+      'phone: first card painted, SDK page',
+      'ms',
+      pick((r) => r.sdk.painted),
+    ),
+    figure(
+      AREA,
+      'phone: first card painted, by hand',
+      'ms',
+      pick((r) => r.hand.painted),
+    ),
+    figure(
+      AREA,
+      'phone: first card painted, ratio SDK / by hand',
+      '×',
+      pick((r) => r.sdk.painted / r.hand.painted),
+      atMost(1.2),
+    ),
+  ];
+  return { figures, runs: rounds };
+}
