@@ -6,12 +6,14 @@
 // script-tag file with an `<adpx-offers>` in the markup; the hand-written page sends the same POST
 // to the same mock service and draws the same card (bench/pages/baseline-card.js).
 //
-// A probe (an init script, the same on both pages) records the Long Animation Frames from
-// navigation start (`long-animation-frame`, buffered) and takes "first card painted" as after the
-// paint of the first frame after the card is in the DOM (requestAnimationFrame, then a task): the
-// SDK's first `adpx-offer-shown` (its card's render), the hand page's return from drawing. The
-// window ends 3 s after that; per load: the frames over 50 ms, the longest, the blocking time (sum
-// of their `blockingDuration`) and the first card painted, in ms from navigation start.
+// A probe (an init script, the same on both pages) records the Long Animation Frames
+// (`long-animation-frame`, buffered) and takes "first card painted" as after the paint of the
+// first frame after the card is in the DOM (requestAnimationFrame, then a task): the SDK's first
+// `adpx-offer-shown` (its card's render), the hand page's return from drawing. The window runs
+// from script start (each page's `bench:script-start` mark, in the inline script just before its
+// card's scripts) to 3 s after the first card painted; per load: the frames over 50 ms in it (any
+// part of them), the longest, the blocking time (sum of their `blockingDuration`) and the first
+// card painted, in ms from script start.
 //
 // Rounds: each round loads both pages `runs` times, alternating (the first page swaps every
 // load), and takes each figure's median per page; a comparison (SDK − by hand, SDK / by hand) is
@@ -84,16 +86,20 @@ async function load(ctx, side) {
     await sleep(TAIL_MS + 300);
     const state = await page.evaluate(() => {
       const { frames, inDom, painted: at } = window.benchPhone.flush();
-      return { frames, inDom, painted: at };
+      const start = performance.getEntriesByName('bench:script-start')[0]?.startTime;
+      return { frames, inDom, painted: at, start };
     });
-    const frames = state.frames.filter((f) => f.start <= state.painted + TAIL_MS);
+    if (state.start === undefined) throw new Error(`${PAGES[side]} has no bench:script-start mark`);
+    const end = state.painted + TAIL_MS;
+    const frames = state.frames.filter((f) => f.start + f.duration > state.start && f.start <= end);
     const long = frames.filter((f) => f.duration > LONG_MS);
     return {
       longFrames: long.length,
-      longest: Math.max(0, ...frames.map((f) => f.duration)),
+      longest: Math.max(0, ...long.map((f) => f.duration)),
       blocking: long.reduce((sum, f) => sum + (f.blocking ?? 0), 0),
-      painted: state.painted,
-      inDom: state.inDom,
+      painted: state.painted - state.start,
+      scriptStart: state.start,
+      inDom: state.inDom - state.start,
       frames,
     };
   } finally {
