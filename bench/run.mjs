@@ -34,8 +34,8 @@ const FULL = { runs: 7, pairs: 15, cycles: 1000, memoryRuns: 3, clsRuns: 3, phon
 const SMOKE = { runs: 1, pairs: 5, cycles: 50, memoryRuns: 1, clsRuns: 1, phoneRounds: 1, phoneRuns: 1 };
 const SUITES = ['size', 'script', 'render', 'impression', 'memory', 'cls', 'phone'];
 /** Issue 15's targets: the first script-tag file, and the first + the sanitizer file, gzip. */
-const IIFE_GZIP_TARGET = 30 * 1024;
-const WITH_SANITIZER_GZIP_TARGET = 48 * 1024;
+const IIFE_GZIP_TARGET = 40 * 1024; // issue 27: 40,960 B
+const WITH_SANITIZER_GZIP_TARGET = 52 * 1024;
 
 const { values: args } = parseArgs({
   options: {
@@ -76,7 +76,7 @@ function sizeFigures(sizes) {
   const AREA = '1 Size';
   return [
     figure(AREA, 'IIFE first file minified', 'KB', kb(sizes.iife.min)),
-    figure(AREA, 'IIFE first file gzip', 'KB', kb(sizes.iife.gzip), atMost(kb(IIFE_GZIP_TARGET), '≤ 30')),
+    figure(AREA, 'IIFE first file gzip', 'KB', kb(sizes.iife.gzip), atMost(kb(IIFE_GZIP_TARGET), '≤ 40')),
     figure(AREA, 'IIFE first file brotli', 'KB', kb(sizes.iife.brotli)),
     figure(AREA, 'IIFE sanitizer file gzip (no HTML Sanitizer API)', 'KB', kb(sizes.sanitizer.gzip)),
     figure(
@@ -84,7 +84,7 @@ function sizeFigures(sizes) {
       'IIFE first + sanitizer file gzip',
       'KB',
       kb(sizes.iife.gzip + sizes.sanitizer.gzip),
-      atMost(kb(WITH_SANITIZER_GZIP_TARGET), '≤ 48'),
+      atMost(kb(WITH_SANITIZER_GZIP_TARGET), '≤ 52'),
     ),
     figure(AREA, 'IIFE single-file variant gzip', 'KB', kb(sizes.single.gzip)),
     figure(AREA, 'ESM own code, all exports: min', 'KB', kb(sizes.esmIndex.min)),
