@@ -184,14 +184,18 @@ test.describe('consent refuses storage', () => {
     await page.locator('adpx-offer [part~="decline"]').click();
     await keptLogged(lines, 'no_thanks_click');
     expect(await storedKeys(page)).toEqual({ local: [], session: [], databases: [] });
-    await page.goto('about:blank');
+    // Closed, not navigated away: a navigation leaves the old document alive in its renderer for a
+    // moment, where the `online` below could still reach it (seen once in CI). Closing waits for it.
+    await page.close();
     await context.setOffline(false);
-    await page.goto(`${mock.url}/unit.html`);
-    await expect(page.locator('adpx-offers adpx-offer').first()).toBeAttached();
-    await quiet(page, mock);
+    const next = await context.newPage();
+    await watchFetches(next);
+    await next.goto(`${mock.url}/unit.html`);
+    await expect(next.locator('adpx-offers adpx-offer').first()).toBeAttached();
+    await quiet(next, mock);
     const counts = countsOf(mock, session);
-    annotate('storage refused: online again, then left offline and opened again', counts);
+    annotate('storage refused: online again, then closed offline and opened again', counts);
     expect(counts).toEqual({ pixel: 1, adv_pixel: 1 });
-    expect(await storedKeys(page)).toEqual({ local: [], session: [], databases: [] });
+    expect(await storedKeys(next)).toEqual({ local: [], session: [], databases: [] });
   });
 });
