@@ -1,6 +1,6 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import type { AdpxOffersElement } from '../src/elements/adpx-offers.js';
+import type { AdpxOffersElement } from '../src/elements/adpx-offers/adpx-offers.js';
 import { animationsSettled, debugLines, expect, expectHits, hits, test } from './fixtures.js';
 
 /**

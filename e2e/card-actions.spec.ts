@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import type { AdpxOfferElement } from '../src/elements/adpx-offer.js';
+import type { AdpxOfferElement } from '../src/elements/adpx-offer/adpx-offer.js';
 import type { MockOffersService } from '../src/server/mock/index.js';
 import type { OffersResponse } from '../src/model/types.js';
 import { events, expect, expectHits, hits, quiet, recordEvents, test, watchFetches } from './fixtures.js';

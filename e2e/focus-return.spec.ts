@@ -1,9 +1,9 @@
 import type { Page } from '@playwright/test';
-import type { AdpxOffersElement } from '../src/elements/adpx-offers.js';
+import type { AdpxOffersElement } from '../src/elements/adpx-offers/adpx-offers.js';
 import { expect, expectHits, test } from './fixtures.js';
 
 /**
- * Where focus goes when a unit closes (src/elements/unit/focus-return.ts): a close that focus was
+ * Where focus goes when a unit closes (src/elements/adpx-offers/focus-return.ts): a close that focus was
  * inside sends it back where it came from (the control focused before it entered the unit) or, when
  * that is gone, to the next control after the unit; never to `<body>`. A close that focus was not
  * inside (a timeout, `close()` from the page) leaves it where it is. Test page: e2e/pages/unit-lab.html,

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import type { TermsMode } from '../src/elements/terms/adpx-terms.js';
+import type { TermsMode } from '../src/elements/adpx-terms/adpx-terms.js';
 import { useSanitizerPath } from './cases/sanitizer-paths.js';
 import { events, expect, quiet, recordEvents, test, watchFetches } from './fixtures.js';
 

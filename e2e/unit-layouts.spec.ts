@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import type { AdpxOffersElement } from '../src/elements/adpx-offers.js';
+import type { AdpxOffersElement } from '../src/elements/adpx-offers/adpx-offers.js';
 import {
   animationsSettled,
   debugLines,

@@ -8,9 +8,14 @@
  * sanitiser is not exported: it is loaded on demand when terms first open, and a static re-export
  * here would make every page that imports this entry load it at once.
  */
-export { AdpxOfferElement } from './elements/adpx-offer.js';
-export { AdpxOffersElement, UnitStatus, type UnitLayout, type TermsMode } from './elements/adpx-offers.js';
-export { AdpxTermsElement } from './elements/terms/adpx-terms.js';
+export { AdpxOfferElement } from './elements/adpx-offer/adpx-offer.js';
+export {
+  AdpxOffersElement,
+  UnitStatus,
+  type UnitLayout,
+  type TermsMode,
+} from './elements/adpx-offers/adpx-offers.js';
+export { AdpxTermsElement } from './elements/adpx-terms/adpx-terms.js';
 export { defineElements } from './elements/registry.js';
 export { fetchOffers, type FetchOffersInit } from './client/fetch-offers.js';
 export type { FetchOffersOptions } from './options/fetch-options.js';

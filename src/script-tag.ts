@@ -6,8 +6,8 @@
  * `HTMLElementTagNameMap` and `Window['Adpx']`. `import 'adpx-offers/iife'` is typed, and claims
  * no value the file does not have.
  */
-export type { AdpxOfferElement } from './elements/adpx-offer.js';
-export type { AdpxOffersElement } from './elements/adpx-offers.js';
-export type { AdpxTermsElement } from './elements/terms/adpx-terms.js';
+export type { AdpxOfferElement } from './elements/adpx-offer/adpx-offer.js';
+export type { AdpxOffersElement } from './elements/adpx-offers/adpx-offers.js';
+export type { AdpxTermsElement } from './elements/adpx-terms/adpx-terms.js';
 export type { defineElements } from './elements/registry.js';
 export type { AdpxApi, AdpxCallback, AdpxConfig, AdpxUser } from './script-api/types.js';

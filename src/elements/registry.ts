@@ -1,6 +1,6 @@
-import { AdpxOfferElement } from './adpx-offer.js';
-import { AdpxOffersElement } from './adpx-offers.js';
-import { AdpxTermsElement } from './terms/adpx-terms.js';
+import { AdpxOfferElement } from './adpx-offer/adpx-offer.js';
+import { AdpxOffersElement } from './adpx-offers/adpx-offers.js';
+import { AdpxTermsElement } from './adpx-terms/adpx-terms.js';
 
 /**
  * Registers `<adpx-offer>`, `<adpx-offers>` and `<adpx-terms>`. A tag that is already defined (the

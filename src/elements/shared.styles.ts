@@ -1,5 +1,5 @@
 import { css, unsafeCSS } from 'lit';
-import { WIDE_CARD_MIN_WIDTH } from './card/texts.js';
+import { WIDE_CARD_MIN_WIDTH } from './adpx-offer/texts.js';
 
 /**
  * The one default palette and the shared metrics, for the unit, the card and the terms alike: each

@@ -6,9 +6,9 @@
  * `response`, `offer`) goes through properties. React 19 and Vue set a property when the element
  * has one, so register the elements (`import 'adpx-offers/define'`) before the first render.
  */
-import type { AdpxOfferElement } from '../elements/adpx-offer.js';
-import type { AdpxOffersElement } from '../elements/adpx-offers.js';
-import type { AdpxTermsElement } from '../elements/terms/adpx-terms.js';
+import type { AdpxOfferElement } from '../elements/adpx-offer/adpx-offer.js';
+import type { AdpxOffersElement } from '../elements/adpx-offers/adpx-offers.js';
+import type { AdpxTermsElement } from '../elements/adpx-terms/adpx-terms.js';
 import type { OptionName, OPTIONS } from '../options/schema.js';
 
 // Re-exported so that a page importing only these typings also gets the global maps declared

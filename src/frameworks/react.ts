@@ -10,9 +10,9 @@
  * Types only: nothing here runs, and the package does not depend on React.
  */
 import type { DetailedHTMLProps, HTMLAttributes } from 'react';
-import type { AdpxOfferElement } from '../elements/adpx-offer.js';
-import type { AdpxOffersElement } from '../elements/adpx-offers.js';
-import type { AdpxTermsElement } from '../elements/terms/adpx-terms.js';
+import type { AdpxOfferElement } from '../elements/adpx-offer/adpx-offer.js';
+import type { AdpxOffersElement } from '../elements/adpx-offers/adpx-offers.js';
+import type { AdpxTermsElement } from '../elements/adpx-terms/adpx-terms.js';
 import type {
   AdpxOfferAttributes,
   AdpxOfferProperties,

@@ -13,8 +13,8 @@
 import { errorInfo } from '../errors.js';
 import { forget, setConsent } from '../consent/consent.js';
 import { createDebugLog, type DebugLog } from '../debug.js';
-import type { AdpxOffersElement } from '../elements/adpx-offers.js';
-import { UnitStatus } from '../elements/unit/status.js';
+import type { AdpxOffersElement } from '../elements/adpx-offers/adpx-offers.js';
+import { UnitStatus } from '../elements/adpx-offers/status.js';
 import { defineElements } from '../elements/registry.js';
 import { forgetKept } from '../tracking/kept-beacons.js';
 import { AdpxEvent, type AdpxEventName, type AdpxEventPayloads } from '../events/adpx-event.js';

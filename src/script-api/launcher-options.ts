@@ -9,8 +9,8 @@
  * key that is refused, unknown or has an invalid value gives a note (a debug line), never a silent
  * drop. Pure; nothing runs at import time.
  */
-import type { UnitLayout } from '../elements/unit/flow.js';
-import type { UnitOverrides } from '../elements/unit/settings.js';
+import type { UnitLayout } from '../elements/adpx-offers/flow.js';
+import type { UnitOverrides } from '../elements/adpx-offers/settings.js';
 import { isJsonObject, toBoolean, toPositiveNumber } from '../model/coerce.js';
 import { safeCssColor } from '../model/colors.js';
 import {

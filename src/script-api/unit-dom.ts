@@ -2,7 +2,7 @@
  * The `<adpx-offers>` element that `window.Adpx` drives: where it goes in the page and how a
  * configuration is written onto it.
  */
-import type { AdpxOffersElement } from '../elements/adpx-offers.js';
+import type { AdpxOffersElement } from '../elements/adpx-offers/adpx-offers.js';
 import { optionEntries } from '../options/schema.js';
 import type { ResolvedConfig } from './config.js';
 import type { UnitSetup } from './launcher-options.js';

@@ -2,7 +2,7 @@
  * Type-level checks of what a TypeScript page gets from the package: checked by `npm run
  * typecheck` (tsc over test/), never run. A broken expectation is a compile error.
  */
-import type { AdpxTermsElement } from '../../src/elements/terms/adpx-terms.js';
+import type { AdpxTermsElement } from '../../src/elements/adpx-terms/adpx-terms.js';
 import type { AdpxEvent, AdpxOfferElement, AdpxOffersElement, CloseReason } from '../../src/index.js';
 import type { AdpxOffersVueProps } from '../../src/frameworks/vue.js';
 import type { DefineComponent, GlobalComponents } from 'vue';

@@ -8,7 +8,7 @@
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { API_DOC, README, readOptions, renderApiDoc, renderReadme } from '../../scripts/options-doc.mjs';
-import { AdpxOffersElement } from '../../src/elements/adpx-offers.js';
+import { AdpxOffersElement } from '../../src/elements/adpx-offers/adpx-offers.js';
 import { defineElements } from '../../src/elements/registry.js';
 import type { AdpxOffersAttributes, AdpxOffersProperties } from '../../src/frameworks/attributes.js';
 import { OPTIONS, optionEntries, type OptionName } from '../../src/options/schema.js';

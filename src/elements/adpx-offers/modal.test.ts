@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ReactiveController } from 'lit';
-import { ModalController } from '../../src/elements/unit/modal.js';
+import { ModalController } from './modal.js';
 
 /** A host for the controller, in the document. */
 function fakeHost() {

@@ -4,10 +4,10 @@
  */
 import type { ReactiveControllerHost } from 'lit';
 import { describe, expect, it, vi } from 'vitest';
-import { FlowController, type FlowHost } from '../../src/elements/unit/flow-controller.js';
-import { acceptResponse, normalizeEnvelope, normalizeResponse } from '../../src/model/normalize.js';
+import { FlowController, type FlowHost } from './flow-controller.js';
+import { acceptResponse, normalizeEnvelope, normalizeResponse } from '../../model/normalize.js';
 
-import { rawResponse } from '../model/fixtures.js';
+import { rawResponse } from '../../../test/model/fixtures.js';
 
 function flow() {
   const events: string[] = [];

@@ -5,7 +5,7 @@
  * itself, which in a native host means not inside the WebView.
  */
 import { html, nothing, type TemplateResult } from 'lit';
-import type { TermsMode } from '../terms/adpx-terms.js';
+import type { TermsMode } from '../adpx-terms/adpx-terms.js';
 import { bookmarkIcon, checkIcon, gridIcon } from './icons.js';
 import { SaveState } from './save-for-later.js';
 import type { Messages } from '../../i18n/messages.js';

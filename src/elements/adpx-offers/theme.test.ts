@@ -7,7 +7,7 @@ import {
   readableOn,
   relativeLuminance,
   themeVariables,
-} from '../../src/elements/unit/theme.js';
+} from './theme.js';
 
 describe('effectiveStyles', () => {
   it('maps the three colours the spec names, the header and button colours, and nothing else', () => {

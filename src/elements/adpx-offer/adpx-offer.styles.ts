@@ -1,7 +1,7 @@
 import { css } from 'lit';
-import { hostReset, tokens, visuallyHidden, wideCard } from './shared.styles.js';
-import { columnStyles } from './card/column.styles.js';
-import { controlStyles } from './card/controls.styles.js';
+import { hostReset, tokens, visuallyHidden, wideCard } from '../shared.styles.js';
+import { columnStyles } from './column.styles.js';
+import { controlStyles } from './controls.styles.js';
 
 /**
  * Card styles. Public `--adpx-*` properties feed private `--_*` variables; nothing leaks out of

@@ -1,4 +1,4 @@
-import { ensureLanguage, Messages } from '../../src/i18n/messages.js';
+import { ensureLanguage, Messages } from '../../i18n/messages.js';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   headlineOf,
@@ -8,8 +8,8 @@ import {
   stepBack,
   stepForward,
   toLayout,
-} from '../../src/elements/unit/flow.js';
-import type { Offer } from '../../src/model/types.js';
+} from './flow.js';
+import type { Offer } from '../../model/types.js';
 
 const offer = (fields: Partial<Offer>): Offer => ({
   id: 1001,

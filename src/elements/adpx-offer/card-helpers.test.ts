@@ -7,13 +7,13 @@ import {
   pickImage,
   resizedUrl,
   toRatio,
-} from '../../src/elements/card/image-source.js';
-import { advertiserLine, cardCopy, ctaLabels, qrAlt } from '../../src/elements/card/texts.js';
-import { ensureLanguage, Messages } from '../../src/i18n/messages.js';
+} from './image-source.js';
+import { advertiserLine, cardCopy, ctaLabels, qrAlt } from './texts.js';
+import { ensureLanguage, Messages } from '../../i18n/messages.js';
 
 const m = new Messages('en');
 const de = () => new Messages('de');
-import type { Creative, Offer } from '../../src/model/types.js';
+import type { Creative, Offer } from '../../model/types.js';
 
 const offer = (extra: Partial<Offer> = {}): Offer => ({
   id: 7,

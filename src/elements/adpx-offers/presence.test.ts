@@ -1,11 +1,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ReactiveController } from 'lit';
-import { normalizeResponse } from '../../src/model/normalize.js';
-import { FlowController } from '../../src/elements/unit/flow-controller.js';
-import { PresenceController } from '../../src/elements/unit/presence.js';
-import { UnitStatus } from '../../src/elements/unit/status.js';
-import type { AdpxEventName } from '../../src/events/adpx-event.js';
-import { rawResponse } from '../model/fixtures.js';
+import { normalizeResponse } from '../../model/normalize.js';
+import { FlowController } from './flow-controller.js';
+import { PresenceController } from './presence.js';
+import { UnitStatus } from './status.js';
+import type { AdpxEventName } from '../../events/adpx-event.js';
+import { rawResponse } from '../../../test/model/fixtures.js';
 
 /** A host whose connection the test sets by hand, and the controller it was given. */
 function fakeHost() {

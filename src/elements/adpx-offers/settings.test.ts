@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_TIMER_MS, unitSettings } from '../../src/elements/unit/settings.js';
+import { MAX_TIMER_MS, unitSettings } from './settings.js';
 
 describe('unitSettings', () => {
   it('reads the mock service defaults', () => {

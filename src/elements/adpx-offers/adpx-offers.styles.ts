@@ -1,7 +1,7 @@
 import { css } from 'lit';
-import { hostReset, tokens, visuallyHidden } from './shared.styles.js';
-import { cornerCloseStyles } from './unit/corner-close.styles.js';
-import { layoutStyles } from './unit/layout.styles.js';
+import { hostReset, tokens, visuallyHidden } from '../shared.styles.js';
+import { cornerCloseStyles } from './corner-close.styles.js';
+import { layoutStyles } from './layout.styles.js';
 
 /**
  * The unit's theme layer and its own controls. Public `--adpx-*` properties feed private `--_*`
@@ -227,5 +227,5 @@ const controlStyles = css`
   }
 `;
 
-/** Unit styles: theme layer, controls, then the layouts (src/elements/unit/layout.styles.ts). */
+/** Unit styles: theme layer, controls, then the layouts (layout.styles.ts). */
 export const offersStyles = [hostReset, tokens, themeStyles, controlStyles, layoutStyles, cornerCloseStyles];

@@ -1,37 +1,43 @@
 import { html, nothing, type PropertyDeclarations, type PropertyValues } from 'lit';
-import { isOffersError } from '../errors.js';
-import { createDebugLog, type DebugLog } from '../debug.js';
-import { AdpxEvent, type CloseReason } from '../events/adpx-event.js';
-import type { OffersResponse } from '../model/types.js';
+import { isOffersError } from '../../errors.js';
+import { createDebugLog, type DebugLog } from '../../debug.js';
+import { AdpxEvent, type CloseReason } from '../../events/adpx-event.js';
+import type { OffersResponse } from '../../model/types.js';
 import { offersStyles } from './adpx-offers.styles.js';
-import { LanguageWatch } from './language-watch.js';
-import { LoadController } from './load-controller.js';
-import type { TermsMode } from './terms/adpx-terms.js';
-import { cssProps } from './css-props.js';
-import { headingLevelOf } from '../options/values.js';
-import { DisplayTimer } from './unit/display-timer.js';
-import { isModalLayout, offerAnnouncement, toLayout, type UnitLayout } from './unit/flow.js';
-import { checkStrings, ensureLanguage, languageReady, messagesFor, type Messages } from '../i18n/messages.js';
-import type { AdpxStrings } from '../i18n/types.js';
-import { FlowController } from './unit/flow-controller.js';
-import { FocusReturn } from './unit/focus-return.js';
-import { ModalController } from './unit/modal.js';
-import { PresenceController } from './unit/presence.js';
-import { OffersRequestElement } from './unit/request-element.js';
-import { PendingShow } from './unit/pending-show.js';
-import { readPrefetched, savePrefetched, type PrefetchRequestKey } from '../hosts/prefetch-storage.js';
-import { ScrollPastController } from './unit/scroll-past.js';
-import { unitSettings, type UnitOverrides, type UnitSettings } from './unit/settings.js';
-import { UnitStatus } from './unit/status.js';
-import { unitTemplate, type UnitView } from './unit/templates.js';
-import { themeVariables } from './unit/theme.js';
-import { attachStates, setStates } from './custom-states.js';
-import type { FrameWidthMemo } from './card/media-size.js';
-import type { BeaconLedger } from '../tracking/ledger.js';
+import { LanguageWatch } from '../language-watch.js';
+import { LoadController } from '../load-controller.js';
+import type { TermsMode } from '../adpx-terms/adpx-terms.js';
+import { cssProps } from '../css-props.js';
+import { headingLevelOf } from '../../options/values.js';
+import { DisplayTimer } from './display-timer.js';
+import { isModalLayout, offerAnnouncement, toLayout, type UnitLayout } from './flow.js';
+import {
+  checkStrings,
+  ensureLanguage,
+  languageReady,
+  messagesFor,
+  type Messages,
+} from '../../i18n/messages.js';
+import type { AdpxStrings } from '../../i18n/types.js';
+import { FlowController } from './flow-controller.js';
+import { FocusReturn } from './focus-return.js';
+import { ModalController } from './modal.js';
+import { PresenceController } from './presence.js';
+import { OffersRequestElement } from './request-element.js';
+import { PendingShow } from './pending-show.js';
+import { readPrefetched, savePrefetched, type PrefetchRequestKey } from '../../hosts/prefetch-storage.js';
+import { ScrollPastController } from './scroll-past.js';
+import { unitSettings, type UnitOverrides, type UnitSettings } from './settings.js';
+import { UnitStatus } from './status.js';
+import { unitTemplate, type UnitView } from './templates.js';
+import { themeVariables } from './theme.js';
+import { attachStates, setStates } from '../custom-states.js';
+import type { FrameWidthMemo } from '../adpx-offer/media-size.js';
+import type { BeaconLedger } from '../../tracking/ledger.js';
 
-export { UnitStatus } from './unit/status.js';
-export type { UnitLayout } from './unit/flow.js';
-export type { UnitOverrides, UnitSettings } from './unit/settings.js';
+export { UnitStatus } from './status.js';
+export type { UnitLayout } from './flow.js';
+export type { UnitOverrides, UnitSettings } from './settings.js';
 export type { TermsMode };
 
 /**

@@ -4,34 +4,34 @@ import {
   languageReady,
   messagesFor,
   resolveLanguage,
-} from '../i18n/messages.js';
-import type { AdpxStrings } from '../i18n/types.js';
+} from '../../i18n/messages.js';
+import type { AdpxStrings } from '../../i18n/types.js';
 import { html, LitElement, nothing, type PropertyDeclarations, type PropertyValues } from 'lit';
-import { createDebugLog, type DebugLog } from '../debug.js';
+import { createDebugLog, type DebugLog } from '../../debug.js';
 import {
   AdpxEvent,
   type AdpxEventName,
   type AdpxEventPayloads,
   type OfferProgress,
-} from '../events/adpx-event.js';
-import { openOfferUrl } from '../hosts/open-url.js';
-import type { Offer } from '../model/types.js';
-import { safeHttpUrl } from '../model/urls.js';
-import { deliverBeacon } from '../tracking/beacon.js';
-import { ImpressionController } from '../tracking/impression-controller.js';
-import { BeaconLedger } from '../tracking/ledger.js';
+} from '../../events/adpx-event.js';
+import { openOfferUrl } from '../../hosts/open-url.js';
+import type { Offer } from '../../model/types.js';
+import { safeHttpUrl } from '../../model/urls.js';
+import { deliverBeacon } from '../../tracking/beacon.js';
+import { ImpressionController } from '../../tracking/impression-controller.js';
+import { BeaconLedger } from '../../tracking/ledger.js';
 import { offerStyles } from './adpx-offer.styles.js';
-import { LanguageWatch } from './language-watch.js';
-import { ctaTemplate, extrasTemplate, footerTemplate } from './card/actions.js';
-import { advertiserTemplate, descriptionTemplate, headlineTemplate, miniTextTemplate } from './card/copy.js';
-import { pickImage } from './card/image-source.js';
-import { loyaltyTemplate } from './card/loyalty.js';
-import { MediaSizeController, type FrameWidthMemo } from './card/media-size.js';
-import { mediaTemplate } from './card/media.js';
-import { qrTemplate } from './card/qr.js';
-import { SaveState } from './card/save-for-later.js';
-import { cardCopy, ctaLabels } from './card/texts.js';
-import type { TermsMode } from './terms/adpx-terms.js';
+import { LanguageWatch } from '../language-watch.js';
+import { ctaTemplate, extrasTemplate, footerTemplate } from './actions.js';
+import { advertiserTemplate, descriptionTemplate, headlineTemplate, miniTextTemplate } from './copy.js';
+import { pickImage } from './image-source.js';
+import { loyaltyTemplate } from './loyalty.js';
+import { MediaSizeController, type FrameWidthMemo } from './media-size.js';
+import { mediaTemplate } from './media.js';
+import { qrTemplate } from './qr.js';
+import { SaveState } from './save-for-later.js';
+import { cardCopy, ctaLabels } from './texts.js';
+import type { TermsMode } from '../adpx-terms/adpx-terms.js';
 
 /**
  * One offer card, rendered from every fragment of the offer. Usable alone (give it `offer`) or

@@ -5,8 +5,8 @@
  */
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { MediaSizeController } from '../../src/elements/card/media-size.js';
-import type { CardImage } from '../../src/elements/card/image-source.js';
+import { MediaSizeController } from './media-size.js';
+import type { CardImage } from './image-source.js';
 
 type Callback = (entries: Array<{ contentBoxSize: Array<{ inlineSize: number }> }>) => void;
 
