@@ -47,7 +47,8 @@ test.describe('CTAs and closing', () => {
       .poll(
         () =>
           ep.evaluate(
-            () => (window as unknown as { adpxFind(s: string): unknown[] }).adpxFind('adpx-offer').length,
+            () =>
+              (window as unknown as { adpxFind(s: string): unknown[] }).adpxFind('[part~="offer"]').length,
           ),
         POLL,
       )

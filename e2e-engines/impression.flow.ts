@@ -13,7 +13,7 @@ import {
   waitForLog,
 } from './page-helpers.js';
 
-const CARD = 'adpx-offer';
+const CARD = '[part~="offer"]';
 
 test('the browser driven is the engine named', async ({ ep, mock, engine }) => {
   await ep.goto(`${mock.url}/engines/terms.html`);
@@ -103,7 +103,7 @@ test.describe('layouts', () => {
     const dialog = await ep.evaluate(() => {
       const find = (window as unknown as { adpxFind(s: string): HTMLElement[] }).adpxFind;
       const d = find('[part~="overlay"]')[0];
-      const card = find('adpx-offer')[0]?.getBoundingClientRect();
+      const card = find('[part~="offer"]')[0]?.getBoundingClientRect();
       return {
         modal: !!d && d.tagName === 'DIALOG' && d.matches(':modal'),
         inView:
@@ -121,11 +121,13 @@ test.describe('layouts', () => {
     await waitFor(ep, CARD, 3);
     const shares = () =>
       ep.evaluate(() =>
-        (window as unknown as { adpxFind(s: string): HTMLElement[] }).adpxFind('adpx-offer').map((el) => {
-          const r = el.getBoundingClientRect();
-          const shown = Math.max(0, Math.min(r.bottom, innerHeight) - Math.max(r.top, 0));
-          return { id: (el as HTMLElement & { offer: { id: number } }).offer.id, share: shown / r.height };
-        }),
+        (window as unknown as { adpxFind(s: string): HTMLElement[] })
+          .adpxFind('[part~="offer"]')
+          .map((el) => {
+            const r = el.getBoundingClientRect();
+            const shown = Math.max(0, Math.min(r.bottom, innerHeight) - Math.max(r.top, 0));
+            return { id: (el as HTMLElement & { offer: { id: number } }).offer.id, share: shown / r.height };
+          }),
       );
     const everShown = new Set<number>();
     for (let i = 0; i < 3; i++) {

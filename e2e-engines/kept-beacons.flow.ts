@@ -42,7 +42,7 @@ test('a network gap as the card comes into view: kept, then sent once on online 
   mock,
 }) => {
   await ep.goto(`${mock.url}/engines/unit.html?before=3000&debug`);
-  await waitFor(ep, 'adpx-offer');
+  await waitFor(ep, '[part~="offer"]');
   await waitForLog(ep, /rule does not hold: ratio 0\.000/);
   const session = await sessionOf(ep);
   mock.failBeacons('all');
@@ -74,7 +74,7 @@ test('a No thanks and the next pixel lost to the network arrive once when the si
   mock,
 }) => {
   await ep.goto(`${mock.url}/engines/unit.html?debug`);
-  await waitFor(ep, 'adpx-offer');
+  await waitFor(ep, '[part~="offer"]');
   const session = await sessionOf(ep);
   await expect.poll(() => countsOf(mock, session), POLL).toEqual({ pixel: 1, adv_pixel: 1 });
   mock.failBeacons('all');
@@ -93,12 +93,12 @@ test('a No thanks and the next pixel lost to the network arrive once when the si
   await expect
     .poll(() => countsOf(mock, session), POLL)
     .toEqual({ pixel: 2, adv_pixel: 2, no_thanks_click: 1, close: 1 });
-  await waitFor(ep, 'adpx-offer');
+  await waitFor(ep, '[part~="offer"]');
   const again = await sessionOf(ep);
   await expect.poll(() => countsOf(mock, again), POLL).toEqual({ pixel: 1, adv_pixel: 1 });
   // Opened once more: still once.
   await ep.goto(`${mock.url}/engines/unit.html?debug`);
-  await waitFor(ep, 'adpx-offer');
+  await waitFor(ep, '[part~="offer"]');
   const third = await sessionOf(ep);
   await expect.poll(() => countsOf(mock, third), POLL).toEqual({ pixel: 1, adv_pixel: 1 });
   expect(countsOf(mock, session)).toEqual({ pixel: 2, adv_pixel: 2, no_thanks_click: 1, close: 1 });

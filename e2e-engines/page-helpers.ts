@@ -39,7 +39,7 @@ export async function clickOn(ep: EnginePage, selector: string, index = 0): Prom
 export function showShare(ep: EnginePage, share: number): Promise<number> {
   return ep.evaluate(async (s) => {
     const helpers = window as unknown as Helpers;
-    const card = helpers.adpxFind('adpx-offer')[0];
+    const card = helpers.adpxFind('[part~="offer"]')[0];
     if (!card) throw new Error('no card');
     const r = card.getBoundingClientRect();
     window.scrollTo(0, r.top + scrollY + s * r.height - innerHeight);
@@ -53,7 +53,7 @@ export function showShare(ep: EnginePage, share: number): Promise<number> {
 export async function scrollCardIntoView(ep: EnginePage, index = 0): Promise<void> {
   await ep.evaluate(async (i) => {
     const helpers = window as unknown as Helpers;
-    helpers.adpxFind('adpx-offer')[i]?.scrollIntoView({ block: 'center' });
+    helpers.adpxFind('[part~="offer"]')[i]?.scrollIntoView({ block: 'center' });
     await helpers.adpxFrames();
   }, index);
 }

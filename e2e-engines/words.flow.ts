@@ -16,7 +16,7 @@ test('counts written without Intl read as this engine’s Intl writes them, in e
   mock,
 }) => {
   await ep.goto(`${mock.url}/engines/unit.html`);
-  await waitFor(ep, 'adpx-offer');
+  await waitFor(ep, '[part~="offer"]');
   const differing = await ep.evaluate(digitsIntlWritesOtherwise, [...LATIN_DIGITS]);
   expect(LATIN_DIGITS.size).toBe(12);
   expect(differing).toEqual([]);

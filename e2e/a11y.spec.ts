@@ -14,7 +14,7 @@ const WIDTHS = [
   { width: 1280, height: 800 },
 ] as const;
 
-const cards = (page: Page) => page.locator('adpx-offers adpx-offer');
+const cards = (page: Page) => page.locator('adpx-offers [part~="offer"]');
 const unit = (page: Page) => page.locator('adpx-offers');
 const progress = (page: Page) => page.locator('adpx-offers [part~="progress"]');
 
@@ -410,7 +410,7 @@ test.describe('forced colours', () => {
       const found: string[] = [];
       const walk = (root: ParentNode) => {
         for (const el of root.querySelectorAll('button')) {
-          if (!el.checkVisibility() || el.matches('.extra, .toggle')) continue;
+          if (!el.checkVisibility() || el.matches('.extra, [part~="terms-toggle"]')) continue;
           const s = getComputedStyle(el);
           if (s.borderTopStyle === 'none' || parseFloat(s.borderTopWidth) < 1) {
             found.push(`${el.getAttribute('part')} ${el.textContent?.trim() ?? ''}`);

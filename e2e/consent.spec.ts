@@ -239,7 +239,7 @@ test.describe('the IAB’s CMP code in the parent frame, the unit in an iframe',
       'addEventListener',
     );
     const frame = page.frameLocator('#unit-frame');
-    await expect(frame.locator('adpx-offers adpx-offer').first()).toBeVisible();
+    await expect(frame.locator('adpx-offers [part~="offer"]').first()).toBeVisible();
     await pixelsWithoutCookie(mock);
   });
 

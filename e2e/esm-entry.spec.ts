@@ -46,10 +46,15 @@ test('importing the entry loads no sanitiser; opening terms works through the mo
     await el.load();
     el.show();
   });
-  const toggle = unit.locator('adpx-offer').first().getByRole('button', { name: 'Terms and conditions' });
+  const toggle = unit
+    .locator('[part~="offer"]')
+    .first()
+    .getByRole('button', { name: 'Terms and conditions' });
   await toggle.click();
   await expect(toggle).toHaveAttribute('aria-expanded', 'true');
-  await expect(unit.locator('adpx-offer').first().locator('adpx-terms li').first()).toBeVisible();
+  await expect(
+    unit.locator('[part~="offer"]').first().locator('[part~="terms-content"] li').first(),
+  ).toBeVisible();
   // Chromium has the HTML Sanitizer API: the terms opened without DOMPurify (decision 009).
   expect(requested.filter((path) => sanitiserCode.test(path))).toEqual([]);
   expect(failures).toEqual([]);

@@ -11,7 +11,7 @@ import { expect, expectHits, test } from './fixtures.js';
  */
 
 const unit = (page: Page) => page.locator('adpx-offers');
-const cards = (page: Page) => page.locator('adpx-offers adpx-offer');
+const cards = (page: Page) => page.locator('adpx-offers [part~="offer"]');
 const overlay = (page: Page) => page.locator('adpx-offers [part~="overlay"]');
 const closeButton = (page: Page) => page.locator('adpx-offers [part~="header"] [part~="close"]');
 

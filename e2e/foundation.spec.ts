@@ -11,7 +11,7 @@ import {
   watchFetches,
 } from './fixtures.js';
 
-const card = (page: Page) => page.locator('adpx-offers adpx-offer');
+const card = (page: Page) => page.locator('adpx-offers [part~="offer"]');
 
 test.beforeEach(({ page }) => watchFetches(page));
 

@@ -25,7 +25,7 @@ async function defineElements(page: Page): Promise<void> {
   await page.waitForFunction(() => customElements.get('adpx-offers') !== undefined);
 }
 
-const cardHeading = (page: Page) => page.locator('adpx-offers adpx-offer').getByRole('heading').first();
+const cardHeading = (page: Page) => page.locator('adpx-offers [part~="offer"]').getByRole('heading').first();
 
 test('payload set before the element is defined is sent with the first load', async ({ page, mock }) => {
   await blankPage(page, mock.url);

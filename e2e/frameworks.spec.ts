@@ -18,7 +18,7 @@ for (const name of FRAMEWORKS) {
 
     await page.goto(`${mock.url}/frameworks/${name}/`);
     await expect(page.locator(`main[data-framework="${name}"]`)).toBeVisible();
-    const card = page.locator('adpx-offers adpx-offer');
+    const card = page.locator('adpx-offers [part~="offer"]');
     await expect(card.getByRole('heading').first()).toBeVisible();
 
     // The payload object reached the service as body keys: it was set as a property, not as a

@@ -30,7 +30,7 @@ for (const { page: name, library, ...rest } of PAGES) {
       await watchFetches(page);
       await page.goto(`${mock.url}/hostile/${name}.html?order=${order}${query}`);
 
-      const card = page.locator('adpx-offer').first();
+      const card = page.locator('[part~="offer"]').first();
       await expect(card).toBeVisible();
       await expect(card.getByRole('heading')).not.toBeEmpty();
       await expectHits(mock, 'pixel', 1);

@@ -52,7 +52,7 @@ async function initWithCallback(page: Page, origin: string): Promise<void> {
 const unit = (page: Page | Frame) => page.locator('adpx-offers');
 
 test.beforeEach(({ page }) => watchFetches(page));
-const card = (page: Page | Frame) => page.locator('adpx-offers adpx-offer');
+const card = (page: Page | Frame) => page.locator('adpx-offers [part~="offer"]');
 
 test.describe('message shapes per host', () => {
   test.beforeEach(async ({ page }) => recordEvents(page));

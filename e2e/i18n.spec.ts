@@ -12,7 +12,7 @@ import { expect, expectHits, hits, quiet, test, watchFetches } from './fixtures.
  */
 
 const unit = (page: Page) => page.locator('adpx-offers');
-const card = (page: Page) => unit(page).locator('adpx-offer').first();
+const card = (page: Page) => unit(page).locator('[part~="offer"]').first();
 const progress = (page: Page) => unit(page).locator('[part~="progress"]');
 const lab = (mockUrl: string, query: string) => `${mockUrl}/i18n.html?${query}`;
 const bodies = (mock: { requests(): Array<{ body: unknown }> }) =>

@@ -34,13 +34,13 @@ function sessionOf(page: Page): Promise<string> {
 async function openBelowTheFold(page: Page, mock: MockOffersService, query = ''): Promise<string> {
   await watchFetches(page);
   await page.goto(`${mock.url}/unit.html?before=3000&debug${query}`);
-  await expect(page.locator('adpx-offers adpx-offer').first()).toBeAttached();
+  await expect(page.locator('adpx-offers [part~="offer"]').first()).toBeAttached();
   await quiet(page, mock);
   return sessionOf(page);
 }
 
 async function scrollCardIntoView(page: Page): Promise<void> {
-  await page.locator('adpx-offers adpx-offer').first().scrollIntoViewIfNeeded();
+  await page.locator('adpx-offers [part~="offer"]').first().scrollIntoViewIfNeeded();
 }
 
 /** Waits for the debug line saying a beacon of `kind` was kept (code B1 or B2). */
@@ -72,7 +72,7 @@ test.describe('offline, then back online', () => {
     await scrollCardIntoView(page);
     await keptLogged(lines, 'pixel');
     await keptLogged(lines, 'adv_pixel');
-    await page.locator('adpx-offer [part~="decline"]').click();
+    await page.locator('[part~="decline"]').click();
     await keptLogged(lines, 'no_thanks_click');
     // The next offer shows and counts, offline too.
     await keptLogged(lines, 'pixel', 2);
@@ -92,7 +92,7 @@ test.describe('offline, then back online', () => {
 
     // The site opened again: a new load, nothing of the first sent twice.
     await page.reload();
-    await expect(page.locator('adpx-offers adpx-offer').first()).toBeAttached();
+    await expect(page.locator('adpx-offers [part~="offer"]').first()).toBeAttached();
     await quiet(page, mock);
     expect(countsOf(mock, session)).toEqual(counts);
   });
@@ -181,7 +181,7 @@ test.describe('consent refuses storage', () => {
 
     // Offline again: a No thanks is kept in memory only, and goes with the page.
     await context.setOffline(true);
-    await page.locator('adpx-offer [part~="decline"]').click();
+    await page.locator('[part~="decline"]').click();
     await keptLogged(lines, 'no_thanks_click');
     expect(await storedKeys(page)).toEqual({ local: [], session: [], databases: [] });
     // Closed, not navigated away: a navigation leaves the old document alive in its renderer for a
@@ -191,7 +191,7 @@ test.describe('consent refuses storage', () => {
     const next = await context.newPage();
     await watchFetches(next);
     await next.goto(`${mock.url}/unit.html`);
-    await expect(next.locator('adpx-offers adpx-offer').first()).toBeAttached();
+    await expect(next.locator('adpx-offers [part~="offer"]').first()).toBeAttached();
     await quiet(next, mock);
     const counts = countsOf(mock, session);
     annotate('storage refused: online again, then closed offline and opened again', counts);

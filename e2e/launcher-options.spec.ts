@@ -14,7 +14,7 @@ function launcherPage(base: string, init: object): string {
 }
 
 const unit = (page: Page) => page.locator('adpx-offers');
-const card = (page: Page) => page.locator('adpx-offers adpx-offer').first();
+const card = (page: Page) => page.locator('adpx-offers [part~="offer"]').first();
 
 function computed(page: Page, selector: string, property: string): Promise<string> {
   return page
@@ -167,7 +167,7 @@ test.describe('launcher settings', () => {
     }, mock.url);
     const inSlot = page.locator('#slot > adpx-offers');
     await expect(inSlot).toHaveAttribute('layout', 'list');
-    await expect(page.locator('#slot adpx-offer')).toHaveCount(3);
+    await expect(page.locator('#slot [part~="offer"]')).toHaveCount(3);
     await expect(inSlot.locator('[part~="header"]')).toHaveCount(0);
     await expect(inSlot.locator('[part~="close"]')).toHaveCount(0);
   });

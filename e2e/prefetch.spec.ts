@@ -44,7 +44,7 @@ async function received(frame: Frame): Promise<Array<Record<string, unknown>>> {
   return raw.map((m) => JSON.parse(m) as Record<string, unknown>);
 }
 const names = async (frame: Frame) => (await received(frame)).map((m) => m.event);
-const card = (frame: Frame) => frame.locator('adpx-offers adpx-offer');
+const card = (frame: Frame) => frame.locator('adpx-offers [part~="offer"]');
 /** The app page with its hidden prefetch WebView, once that has said `ads_found` (and only that). */
 async function prefetched(page: Page, url: string): Promise<Frame> {
   await page.goto(`${url}/hosts/app.html`);
@@ -272,7 +272,7 @@ test.describe('API prefetch', () => {
     expect(result?.ready).toBe(false);
     expect(result?.reloaded).toBe(false);
     await quiet(page, mock);
-    await expect(page.locator('adpx-offers adpx-offer')).toHaveCount(0);
+    await expect(page.locator('adpx-offers [part~="offer"]')).toHaveCount(0);
     const messages = await page.evaluate(
       () =>
         (window as unknown as { hostMessages: Array<{ event: string; payload: { code: string } }> })

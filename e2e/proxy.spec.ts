@@ -21,7 +21,7 @@ test('the unit loads through the proxy: the key stays on the server, ua and ip a
   page.on('request', (r) => sentByPage.push(`${r.url()} ${r.postData() ?? ''}`));
   try {
     await page.goto(`${pageOrigin}/unit.html?key=placeholder&endpoint=${encodeURIComponent(proxyUrl)}`);
-    await expect(page.locator('adpx-offers adpx-offer').getByRole('heading')).toBeVisible();
+    await expect(page.locator('adpx-offers [part~="offer"]').getByRole('heading')).toBeVisible();
     await expectHits(mock, 'pixel', 1);
     const [request] = mock.requests();
     expect(request?.query.api_key).toBe('test-key');

@@ -14,7 +14,7 @@ test('Adpx.cmd: calls queued before the async script run in order when it loads;
   const uncaught: string[] = [];
   page.on('pageerror', (error) => uncaught.push(error.message));
   await page.goto(`${mock.url}/async-queue.html`);
-  await expect(page.locator('adpx-offers adpx-offer').first()).toBeVisible();
+  await expect(page.locator('adpx-offers [part~="offer"]').first()).toBeVisible();
   await expectHits(mock, 'pixel', 1);
   expect(await page.evaluate(() => (window as unknown as { ran: string[] }).ran)).toEqual(['first', 'init']);
   const errors = (await events(page)).filter((e) => e.type === 'adpx-error').map((e) => e.detail);
@@ -47,7 +47,7 @@ test('blocked by an ad blocker: one network error, nothing shown, no space kept,
   const [error] = (await events(page)).filter((e) => e.type === 'adpx-error');
   expect(error?.detail).toMatchObject({ code: 'network' });
   const unit = page.locator('adpx-offers');
-  await expect(unit.locator('adpx-offer')).toHaveCount(0);
+  await expect(unit.locator('[part~="offer"]')).toHaveCount(0);
   await expect.poll(() => unit.evaluate((el) => el.getBoundingClientRect().height)).toBe(0);
   // Still one attempt once the unit has settled into its error state (no retry loop).
   await expect.poll(() => unit.evaluate((el) => (el as unknown as { state: string }).state)).toBe('error');

@@ -179,7 +179,7 @@ test.describe('the sanitizer file', () => {
     await page.goto(
       `${mock.url}/hosts/webview.html?host=android&init=${encodeURIComponent('{"autoShow":true}')}`,
     );
-    const card = page.locator('adpx-offers adpx-offer');
+    const card = page.locator('adpx-offers [part~="offer"]');
     await card.locator('[part~="terms-toggle"]').click();
     await expect(card.locator('[part~="terms-content"] a').first()).toBeVisible();
     const script = (await insertedScripts(page)).find((s) => s.src.includes(SANITIZER_FILE));

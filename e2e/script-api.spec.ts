@@ -27,7 +27,7 @@ function webview(
   return `${base}/hosts/webview.html?${query}`;
 }
 
-const card = (page: Page) => page.locator('adpx-offers adpx-offer');
+const card = (page: Page) => page.locator('adpx-offers [part~="offer"]');
 
 test.beforeEach(({ page }) => watchFetches(page));
 const box = (page: Page) => page.locator('adpx-offers [part~="dialog"]');

@@ -44,7 +44,7 @@ test('two plain units and the window.Adpx popup load, count, report and close in
 
   // Two independent loads, each shown and counted once.
   for (const placement of ['checkout', 'confirmation']) {
-    await expect(unit(page, placement).locator('adpx-offer').getByRole('heading').first()).toBeVisible();
+    await expect(unit(page, placement).locator('[part~="offer"]').getByRole('heading').first()).toBeVisible();
   }
   await expectHits(mock, 'pixel', 2);
 
@@ -61,7 +61,7 @@ test('two plain units and the window.Adpx popup load, count, report and close in
     });
   }, mock.url);
   const popup = unit(page, 'popup-offers');
-  await expect(popup.locator('adpx-offer').getByRole('heading').first()).toBeVisible();
+  await expect(popup.locator('[part~="offer"]').getByRole('heading').first()).toBeVisible();
   await expectHits(mock, 'pixel', 3);
 
   const sessions = {
@@ -81,11 +81,11 @@ test('two plain units and the window.Adpx popup load, count, report and close in
   await popup.getByRole('button', { name: 'Close' }).first().click();
   await expectHits(mock, 'close', 1);
   expect(hits(mock, 'close')[0]?.sessionId).toBe(sessions.popup);
-  await expect(unit(page, 'checkout').locator('adpx-offer')).toHaveCount(1);
+  await expect(unit(page, 'checkout').locator('[part~="offer"]')).toHaveCount(1);
   await unit(page, 'checkout').getByRole('button', { name: 'Close' }).first().click();
   await expectHits(mock, 'close', 2);
   expect(hits(mock, 'close')[1]?.sessionId).toBe(sessions.checkout);
-  await expect(unit(page, 'confirmation').locator('adpx-offer')).toHaveCount(1);
+  await expect(unit(page, 'confirmation').locator('[part~="offer"]')).toHaveCount(1);
   await unit(page, 'confirmation').evaluate((el) => el.remove());
   await expectHits(mock, 'close', 3);
   expect(hits(mock, 'close')[2]?.sessionId).toBe(sessions.confirmation);

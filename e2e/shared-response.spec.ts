@@ -35,7 +35,7 @@ function annotate(step: string, mock: Parameters<typeof hits>[0]): void {
   test.info().annotations.push({ type: 'beacons', description: `${step}: ${JSON.stringify(counts)}` });
 }
 
-const decline = (page: Page, unit: string) => page.locator(`${unit} adpx-offer [part~="decline"]`);
+const decline = (page: Page, unit: string) => page.locator(`${unit} [part~="decline"]`);
 
 test.beforeEach(async ({ page, mock }) => {
   await watchFetches(page);
@@ -55,8 +55,8 @@ test('the same object in two units: each offer counted once, whichever unit show
     a.show();
     b.show();
   }, raw);
-  await expect(page.locator('#a adpx-offer').getByRole('heading')).toBeVisible();
-  await expect(page.locator('#b adpx-offer').getByRole('heading')).toBeVisible();
+  await expect(page.locator('#a [part~="offer"]').getByRole('heading')).toBeVisible();
+  await expect(page.locator('#b [part~="offer"]').getByRole('heading')).toBeVisible();
   await expectHits(mock, 'pixel', 1, 1001);
   // B's No thanks on 1001, then B shows 1002 and counts it.
   await decline(page, '#b').click();

@@ -24,7 +24,7 @@ const unpark = (page: Page) =>
     const unit = (window as unknown as { parked?: Element }).parked;
     if (unit) document.getElementById('slot')?.append(unit);
   });
-const unitHeading = (page: Page) => page.locator('adpx-offers adpx-offer').getByRole('heading').first();
+const unitHeading = (page: Page) => page.locator('adpx-offers [part~="offer"]').getByRole('heading').first();
 
 for (const name of ['react', 'vue'] as const) {
   test(`${name}: ${ROUTE_CHANGES} route changes through the history API: one load, one impression, one close per visit, nothing left behind`, async ({

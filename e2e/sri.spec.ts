@@ -39,7 +39,7 @@ test('with the hash from dist/sri.json the file runs from another origin and the
   });
   await page.goto(pageUrl(mock.url, SRI[FILE] ?? ''));
   await expect.poll(() => page.evaluate(() => (window as { sdkScript?: string }).sdkScript)).toBe('loaded');
-  await expect(page.locator('adpx-offers adpx-offer').getByRole('heading')).toBeVisible();
+  await expect(page.locator('adpx-offers [part~="offer"]').getByRole('heading')).toBeVisible();
   await expectHits(mock, 'pixel', 1);
   expect(fromCdn).toContain(`/${FILE}`);
   expect(errors).toEqual([]);

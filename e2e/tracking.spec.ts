@@ -13,7 +13,7 @@ import { events, expect, expectHits, hits, quiet, recordEvents, test, watchFetch
  */
 
 interface Probe {
-  /** The first `<adpx-offer>` card, searched through shadow roots. */
+  /** The first card (`part="offer"`), searched through shadow roots. */
   card(): HTMLElement | null;
   /** Share (0..1) of the card's area inside the viewport. */
   share(): number;
@@ -35,7 +35,7 @@ declare global {
 async function installProbe(page: Page): Promise<void> {
   await page.addInitScript(() => {
     const find = (root: Document | ShadowRoot): HTMLElement | null => {
-      const direct = root.querySelector<HTMLElement>('adpx-offer');
+      const direct = root.querySelector<HTMLElement>('[part~="offer"]');
       if (direct) return direct;
       for (const el of root.querySelectorAll('*')) {
         const found = el.shadowRoot ? find(el.shadowRoot) : null;
@@ -316,7 +316,7 @@ test.describe('a click before the impression counted (dwell running)', () => {
     const shown = (await events(page)).find((e) => e.type === 'adpx-offer-shown');
     const first = (shown?.detail as { offer_id: number }).offer_id;
     expectCounts(mock, {}, 'in view, dwell running');
-    await page.locator('adpx-offer [part~="decline"]').click();
+    await page.locator('[part~="decline"]').click();
     await expectHits(mock, 'no_thanks_click', 1, first);
     await expectHits(mock, 'pixel', 1, first);
     await expectHits(mock, 'adv_pixel', 1, first);
@@ -336,7 +336,7 @@ test.describe('a click before the impression counted (dwell running)', () => {
     await cardReady(page);
     await page.evaluate(() => {
       const card = window.adpxProbe.card();
-      card?.shadowRoot?.querySelector<HTMLButtonElement>('[part~="decline"]')?.click();
+      card?.querySelector<HTMLButtonElement>('[part~="decline"]')?.click();
     });
     await expectHits(mock, 'no_thanks_click', 1);
     // The next offer is up and its dwell clock started (its I7 line): the click was handled.
@@ -845,7 +845,7 @@ test.describe('passing, leaving and coming back', () => {
     });
     await page.goto(`${mock.url}/unit.html`);
     await expectHits(mock, 'pixel', 1, 1001);
-    await page.locator('adpx-offer [part~="decline"]').click();
+    await page.locator('[part~="decline"]').click();
     await page.waitForURL(/left=no-thanks/);
     await expectHits(mock, 'no_thanks_click', 1, 1001);
     // The unit was up (the next offer) when the page went: its close, on pagehide, by keepalive.

@@ -20,7 +20,7 @@ import {
 
 const lab = (query = '') => `/unit-lab.html${query ? `?${query}` : ''}`;
 const unit = (page: Page) => page.locator('adpx-offers');
-const cards = (page: Page) => page.locator('adpx-offers adpx-offer');
+const cards = (page: Page) => page.locator('adpx-offers [part~="offer"]');
 const overlay = (page: Page) => page.locator('adpx-offers [part~="overlay"]');
 const box = (page: Page) => page.locator('adpx-offers [part~="dialog"]');
 const progress = (page: Page) => page.locator('adpx-offers [part~="progress"]');
@@ -295,7 +295,7 @@ test.describe('popup', () => {
     const backgrounds = await page.evaluate(() => {
       const root = document.querySelector('adpx-offers')?.shadowRoot;
       const boxEl = root?.querySelector('[part~="dialog"]');
-      const card = root?.querySelector('adpx-offer')?.shadowRoot?.querySelector('[part~="card"]');
+      const card = root?.querySelector('[part~="card"]');
       return [boxEl, card].map((el) => (el ? getComputedStyle(el).backgroundColor : 'missing'));
     });
     expect(backgrounds).toEqual(['rgba(0, 0, 0, 0)', 'rgba(0, 0, 0, 0)']);
@@ -324,8 +324,9 @@ test.describe('list', () => {
     await page.setViewportSize({ width: 1280, height: 1000 });
     await page.goto(`${mock.url}${lab('layout=list&key=demo-key')}`);
     await expect(cards(page)).toHaveCount(6);
-    const ids = await cards(page).evaluateAll((els) =>
-      els.map((el) => (el as HTMLElement & { offer: { id: number } }).offer.id),
+    // The cards stand in the order of the response's offers.
+    const ids = await page.evaluate(
+      () => document.querySelector('adpx-offers')?.response?.offers.map((offer) => offer.id) ?? [],
     );
     const fully = new Set<number>();
     const never = new Set(ids);
@@ -592,23 +593,24 @@ test.describe('one-at-a-time flow', () => {
   });
 });
 
+/** The computed background of the unit's box and the colour of the headline on screen. */
+const surface = (page: Page) =>
+  page.evaluate(() => {
+    const root = document.querySelector('adpx-offers')?.shadowRoot;
+    const box = root?.querySelector('[part~="unit"]');
+    const title = [...(root?.querySelectorAll('[part~="headline"]') ?? [])].find((h) => h.checkVisibility());
+    return [box && getComputedStyle(box).backgroundColor, title && getComputedStyle(title).color];
+  });
+
 test.describe('response styles', () => {
   const accept = (page: Page) => cards(page).locator('[part~="accept"]');
   const background = (page: Page) => accept(page).evaluate((el) => getComputedStyle(el).backgroundColor);
 
-  test('become the --adpx-* custom properties the cards use, set without a style attribute', async ({
-    page,
-    mock,
-  }) => {
+  test('colour the unit and its cards, set without a style attribute', async ({ page, mock }) => {
     await page.goto(`${mock.url}${lab()}`);
     await expect(headline(page)).toBeVisible();
-    const vars = await cards(page).evaluate((card) => {
-      const style = getComputedStyle(card);
-      return ['--adpx-primary-color', '--adpx-background', '--adpx-text-color'].map((name) =>
-        style.getPropertyValue(name).trim(),
-      );
-    });
-    expect(vars).toEqual(['#5b3df5', '#ffffff', '#1f2330']);
+    // The response's background_color #ffffff and text_color #1f2330.
+    expect(await surface(page)).toEqual(['rgb(255, 255, 255)', 'rgb(31, 35, 48)']);
     expect(await background(page)).toBe('rgb(91, 61, 245)');
     expect(await unit(page).getAttribute('style')).toBeNull();
   });
@@ -684,7 +686,7 @@ test.describe('errors and page integration', () => {
     const animationNames = () =>
       page.evaluate(() => {
         const root = document.querySelector('adpx-offers')?.shadowRoot;
-        return ['[part~="overlay"]', '[part~="dialog"]', 'adpx-offer'].map((selector) => {
+        return ['[part~="overlay"]', '[part~="dialog"]', '[part~="offer"]'].map((selector) => {
           const el = root?.querySelector(selector);
           return el ? getComputedStyle(el).animationName : 'missing';
         });
@@ -709,14 +711,8 @@ test.describe('errors and page integration', () => {
     });
     await page.goto(`${mock.url}${lab()}`);
     await expect(headline(page)).toBeVisible();
-    const colours = await cards(page).evaluate((card) => {
-      const style = getComputedStyle(card);
-      return [
-        style.getPropertyValue('--adpx-background').trim(),
-        style.getPropertyValue('--adpx-text-color').trim(),
-      ];
-    });
-    expect(colours).toEqual(['#171b24', '#e9ecf2']);
+    // The dark defaults: background #171b24, text #e9ecf2.
+    expect(await surface(page)).toEqual(['rgb(23, 27, 36)', 'rgb(233, 236, 242)']);
   });
 
   test('works under a CSP without unsafe-inline styles, with Trusted Types enforced', async ({

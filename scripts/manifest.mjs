@@ -9,6 +9,7 @@ import { create, ts } from '@custom-elements-manifest/analyzer';
 import { litPlugin } from '@custom-elements-manifest/analyzer/src/features/framework-plugins/lit/lit.js';
 import globby from 'globby';
 import { readOptions } from './options-doc.mjs';
+import { readParts } from './parts.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 export const MANIFEST_PATH = fileURLToPath(new URL('../custom-elements.json', import.meta.url));
@@ -24,7 +25,7 @@ const toDist = (path) => path.replace(/^src\//, 'dist/').replace(/\.ts$/, '.js')
  * (a registry that may be passed in), which the analyzer's own `customElements.define` detection
  * does not see. This plugin records each such call as a custom element definition.
  */
-function registryDefinePlugin() {
+function registryDefinePlugin(parts) {
   const definitions = [];
   return {
     name: 'adpx-registry-define',
@@ -45,6 +46,11 @@ function registryDefinePlugin() {
         const declaration = owner.declarations.find((d) => d.name === className);
         declaration.customElement = true;
         declaration.tagName = tag;
+        // The parts come from their one declaration (src/elements/parts.ts), not from JSDoc.
+        declaration.cssParts = Object.entries(parts[tag] ?? {}).map(([name, description]) => ({
+          name,
+          description,
+        }));
         owner.exports ??= [];
         if (!owner.exports.some((e) => e.kind === 'custom-element-definition' && e.name === tag)) {
           owner.exports.push({
@@ -139,7 +145,10 @@ export async function generateManifest() {
   const modules = paths.map((path) =>
     ts.createSourceFile(path, readFileSync(`${root}/${path}`, 'utf8'), ts.ScriptTarget.ES2015, true),
   );
-  const manifest = create({ modules, plugins: [...litPlugin(), optionsPlugin(), registryDefinePlugin()] });
+  const manifest = create({
+    modules,
+    plugins: [...litPlugin(), optionsPlugin(), registryDefinePlugin(await readParts())],
+  });
   return `${JSON.stringify(manifest, null, 2)}\n`;
 }
 

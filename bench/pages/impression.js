@@ -43,7 +43,7 @@
     });
     await shown;
     await afterNextPaint();
-    const card = document.querySelector('adpx-offers').shadowRoot.querySelector('adpx-offer');
+    const card = document.querySelector('adpx-offers').shadowRoot.querySelector('[part~="offer"]');
     if (atTop || popup) {
       const paintedAt = performance.now();
       const pixelAt = await Promise.race([pixel, sleep(5000).then(() => NaN)]);

@@ -44,7 +44,7 @@
         return shown;
       });
       const unit = sdkSlot.querySelector('adpx-offers');
-      if (!unit?.shadowRoot?.querySelector('adpx-offer')) throw new Error('the SDK rendered no card');
+      if (!unit?.shadowRoot?.querySelector('[part~="offer"]')) throw new Error('the SDK rendered no card');
       nodes.sdk = countNodes(sdkSlot);
       const next = await timeRender(() => {
         const shown = nextEvent(unit, 'adpx-offer-shown');

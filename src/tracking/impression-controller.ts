@@ -67,19 +67,26 @@ export class ImpressionController implements ReactiveController {
   private lastEntry?: Entry;
   private lastReason = '';
   private connected = false;
+  /** The element whose box is measured. */
+  private target: Element;
 
   constructor(
     private readonly host: ReactiveControllerHost & HTMLElement,
     private readonly options: ImpressionControllerOptions,
   ) {
+    this.target = host;
     host.addController(this);
   }
 
-  /** Watch for `key` (an offer id); `null` stops watching. Re-watching the same key is a no-op. */
-  watch(key: string | null): void {
-    if (key === this.key) return;
+  /**
+   * Watch `target` (the card's box; the host by default) for `key` (an offer id); `null` stops
+   * watching. Re-watching the same key and target is a no-op.
+   */
+  watch(key: string | null, target: Element | null = this.host): void {
+    if (key === this.key && target === this.target) return;
     this.stop();
     this.key = key;
+    if (target) this.target = target;
     if (key !== null) this.label = key;
     if (this.connected && key !== null) this.start();
   }
@@ -128,7 +135,7 @@ export class ImpressionController implements ReactiveController {
       this.trackVisibility = false;
       this.observer = new IntersectionObserver(this.onEntries, { threshold: [...thresholds] });
     }
-    this.observer.observe(this.host);
+    this.observer.observe(this.target);
   }
 
   private stop(): void {
@@ -157,8 +164,8 @@ export class ImpressionController implements ReactiveController {
   /** Asks the observer for a fresh entry (geometry may have changed while we were not told). */
   private refresh(): void {
     if (!this.observer) return;
-    this.observer.unobserve(this.host);
-    this.observer.observe(this.host);
+    this.observer.unobserve(this.target);
+    this.observer.observe(this.target);
   }
 
   private readonly onEntries = (entries: IntersectionObserverEntry[]): void => {
@@ -193,7 +200,7 @@ export class ImpressionController implements ReactiveController {
   }
 
   private cssVisible(): boolean {
-    const el = this.host;
+    const el = this.target;
     if (typeof el.checkVisibility === 'function') {
       return el.checkVisibility({ opacityProperty: true, visibilityProperty: true });
     }
@@ -210,7 +217,7 @@ export class ImpressionController implements ReactiveController {
    */
   private boxStillQualifies(): boolean {
     if (window.top !== window) return true;
-    const { box, visible, viewport } = boxInViewport(this.host);
+    const { box, visible, viewport } = boxInViewport(this.target);
     return assessViewability({ card: box, visible, viewport }).holds;
   }
 
@@ -248,7 +255,7 @@ export class ImpressionController implements ReactiveController {
     }
     // v2 says covered or visually altered: measure how much of the card really shows. v2 stays
     // false while a cover only moves or shrinks, so keep looking (also to keep a dwell honest).
-    const unoccluded = measureUnoccluded(this.host, entry.intersectionRect);
+    const unoccluded = measureUnoccluded(this.target, entry.intersectionRect);
     const covered = assessViewability({ ...geometry, unoccluded });
     return {
       holds: covered.holds,

@@ -5,7 +5,7 @@
  * itself, which in a native host means not inside the WebView.
  */
 import { html, nothing, type TemplateResult } from 'lit';
-import type { TermsMode } from '../adpx-terms/adpx-terms.js';
+import { termsTemplate, type Terms } from '../adpx-terms/terms.js';
 import { bookmarkIcon, checkIcon, gridIcon } from './icons.js';
 import { SaveState } from './save-for-later.js';
 import type { Messages } from '../../i18n/messages.js';
@@ -103,35 +103,25 @@ export function extrasTemplate(options: ExtrasOptions): TemplateResult | typeof 
 }
 
 export interface FooterOptions {
-  terms?: string;
-  termsMode: TermsMode;
+  terms: Terms;
   privacyUrl?: string;
-  debug: boolean;
   onLink: (event: MouseEvent, url: string) => void;
   m: Messages;
 }
 
-/** The terms (never in the first view: `<adpx-terms>` keeps them behind a control) and privacy. */
+/** The terms (never in the first view: behind their control) and privacy. */
 export function footerTemplate(options: FooterOptions): TemplateResult | typeof nothing {
-  const url = options.privacyUrl;
-  const terms = options.terms?.trim() ? options.terms : undefined;
-  if (!url && !terms) return nothing;
+  const { terms, privacyUrl: url, m } = options;
+  if (!url && !terms.hasTerms) return nothing;
+  const labels = { label: m.t('terms'), closeLabel: m.t('close'), unavailableLabel: m.t('termsUnavailable') };
   return html`<div class="legal">
     ${
-      terms
-        ? html`<adpx-terms
-            part="terms"
-            class="terms"
-            exportparts="terms-toggle, terms-content, terms-dialog, terms-close, terms-status"
-            .html=${terms}
-            mode=${options.termsMode}
-            label=${options.m.t('terms')}
-            close-label=${options.m.t('close')}
-            unavailable-label=${options.m.t('termsUnavailable')}
-            ?debug=${options.debug}
-          ></adpx-terms>`
+      terms.hasTerms
+        ? html`<div part="terms" class="terms ${terms.expanded && terms.mode !== 'modal' ? 'open' : ''}">
+            ${termsTemplate(terms, labels)}
+          </div>`
         : nothing
     }
-    ${url ? outLink('privacy', 'privacy', url, options.m.t('privacy'), options.onLink) : nothing}
+    ${url ? outLink('privacy', 'privacy', url, m.t('privacy'), options.onLink) : nothing}
   </div>`;
 }

@@ -1,50 +1,31 @@
 import { css } from 'lit';
-import { hostReset, tokens, visuallyHidden, wideCard } from '../shared.styles.js';
-import { columnStyles } from './column.styles.js';
-import { controlStyles } from './controls.styles.js';
+import { wideCard } from '../base.styles.js';
 
 /**
- * Card styles. Public `--adpx-*` properties feed private `--_*` variables; nothing leaks out of
- * the shadow root and the host page's CSS does not leak in. The card is its own size container:
- * from 480px of card width (`WIDE_CARD_MIN_WIDTH`) it shows the wide texts, below that the narrow
- * ones, and the image becomes a thumbnail beside the intro (card/column.styles.ts). Logical
- * properties only, so RTL pages mirror.
+ * The card's sheet, for the card alone and for the cards a unit renders in its own shadow root.
+ * `.offer` is the card's size container: from 480px of card width (`WIDE_CARD_MIN_WIDTH`) it shows
+ * the wide texts, below that the narrow ones, and the image becomes a thumbnail beside the intro
+ * (advertiser, headline, description) with everything else the full width below, so the image stays
+ * a small share of the card (docs/theming.md, "Card layout by width"); narrow (a phone), the image
+ * is on top at its own ratio. The frame keeps its `aspect-ratio`, so its space is known before the
+ * image arrives (no layout shift). Every control is at least 44px tall; motion stops with
+ * `prefers-reduced-motion`. Logical properties only, so RTL pages mirror. Only private `--_adpx-*`
+ * variables are read (base.styles.ts maps the public tokens).
  */
-const layoutStyles = css`
-  :host {
-    --_bg: var(--adpx-card-background, var(--adpx-background, var(--_d-bg)));
-    --_fg: var(--adpx-text-color, var(--_d-fg));
-    --_muted: var(--adpx-muted-color, var(--_d-muted));
-    --_border: var(--adpx-border-color, var(--_d-border));
-    --_primary: var(--adpx-primary-color, var(--_d-primary));
-    --_on-primary: var(--adpx-on-primary-color, var(--_d-on-primary));
-    --_accent: var(--adpx-accent-color, var(--_d-accent));
-    --_success: var(--adpx-success-color, var(--_d-success));
-    --_focus: var(--adpx-focus-color, var(--_d-focus));
-    --_media-bg: var(--adpx-media-background, var(--_d-media));
-    --_qr-size: min(var(--adpx-qr-size, 160px), 228px);
+export const offerStyles = css`
+  .offer {
+    --_adpx-qr-size: min(var(--adpx-qr-size, 160px), 228px);
     container: adpx-card / inline-size;
     display: block;
-    box-sizing: border-box;
-    color: var(--_fg);
-    -webkit-font-smoothing: antialiased;
-  }
-  :host([hidden]) {
-    display: none;
-  }
-  *,
-  *::before,
-  *::after {
-    box-sizing: inherit;
   }
   .card {
     display: grid;
-    gap: var(--_gap);
-    padding: var(--_gap);
-    background: var(--_bg);
-    color: var(--_fg);
-    border: 1px solid var(--_border);
-    border-radius: var(--_radius);
+    gap: var(--_adpx-gap);
+    padding: var(--_adpx-gap);
+    background: var(--_adpx-card-bg);
+    color: var(--_adpx-fg);
+    border: 1px solid var(--_adpx-border);
+    border-radius: var(--_adpx-radius);
     text-align: start;
     /* A word longer than the card (a German compound, an advertiser's name, a CTA from the
        service) breaks rather than pushing the card wider than its column; inherited by every
@@ -55,8 +36,8 @@ const layoutStyles = css`
     position: relative;
     aspect-ratio: var(--_ratio, 191 / 100);
     overflow: hidden;
-    border-radius: calc(var(--_radius) - 4px);
-    background: var(--_media-bg);
+    border-radius: calc(var(--_adpx-radius) - 4px);
+    background: var(--_adpx-media);
   }
   .image {
     display: block;
@@ -64,10 +45,10 @@ const layoutStyles = css`
     height: 100%;
     object-fit: cover;
   }
-  .body {
+  .card-body {
     display: grid;
     align-content: start;
-    gap: calc(var(--_gap) * 0.875);
+    gap: calc(var(--_adpx-gap) * 0.875);
     min-width: 0;
   }
   .intro {
@@ -79,7 +60,7 @@ const layoutStyles = css`
     font-size: 0.8125em;
     font-weight: 600;
     line-height: 1.4;
-    color: var(--_muted);
+    color: var(--_adpx-muted);
   }
   .headline {
     margin: 0;
@@ -100,7 +81,7 @@ const layoutStyles = css`
     margin: 0;
     font-size: 0.75em;
     line-height: 1.45;
-    color: var(--_muted);
+    color: var(--_adpx-muted);
     overflow-wrap: anywhere;
   }
   .mini-text small {
@@ -118,7 +99,7 @@ const layoutStyles = css`
       display: none;
     }
     .card {
-      padding: calc(var(--_gap) * 1.25);
+      padding: calc(var(--_adpx-gap) * 1.25);
     }
     .headline {
       font-size: var(--adpx-headline-size, 1.375em);
@@ -127,7 +108,222 @@ const layoutStyles = css`
       font-size: var(--adpx-offer-text-size, 1em);
     }
   }
-  ${visuallyHidden}
-`;
 
-export const offerStyles = [hostReset, tokens, layoutStyles, controlStyles, columnStyles];
+  .actions {
+    display: grid;
+    gap: 8px;
+  }
+  .accept,
+  .decline {
+    min-height: 48px;
+    padding: 10px 20px;
+    border-radius: calc(var(--_adpx-radius) - 2px);
+    font-size: 1em;
+    line-height: 1.25;
+    cursor: pointer;
+    transition:
+      background-color 150ms ease,
+      border-color 150ms ease,
+      transform 100ms ease;
+  }
+  /* Each button colour: the page's --adpx-accept-* or --adpx-decline-* property, else the unit's
+     overrides (the launcher's styles.offerText.buttonYes and buttonNo), else the theme. */
+  .accept {
+    border: 1px solid var(--adpx-accept-border, var(--_response-accept-border, transparent));
+    background: var(--adpx-accept-background, var(--_response-accept-background, var(--_adpx-primary)));
+    color: var(--adpx-accept-text, var(--_response-accept-text, var(--_adpx-on-primary)));
+    font-weight: 650;
+  }
+  .accept:hover {
+    background: var(
+      --adpx-accept-hover,
+      var(--_response-accept-hover, color-mix(in srgb, var(--_adpx-primary) 86%, #000000))
+    );
+  }
+  .decline {
+    border: 1px solid var(--adpx-decline-border, var(--_response-decline-border, var(--_adpx-border)));
+    background: var(--adpx-decline-background, var(--_response-decline-background, transparent));
+    color: var(--adpx-decline-text, var(--_response-decline-text, var(--_adpx-fg)));
+    font-weight: 500;
+  }
+  .decline:hover {
+    background: var(
+      --adpx-decline-hover,
+      var(--_response-decline-hover, color-mix(in srgb, var(--_adpx-fg) 6%, transparent))
+    );
+  }
+  .accept:active,
+  .decline:active {
+    transform: translateY(1px);
+  }
+  @container adpx-card ${wideCard} {
+    .actions {
+      display: flex;
+      flex-wrap: wrap;
+    }
+    /* One row when both fit, the accept button wider; each alone on its row when they do not. */
+    .accept {
+      flex: 3 1 auto;
+    }
+    .decline {
+      flex: 1 1 auto;
+    }
+  }
+  .extras {
+    display: flex;
+    flex-wrap: wrap;
+    align-items: center;
+    gap: 0 20px;
+    margin-block: -6px;
+  }
+  .extra {
+    display: inline-flex;
+    align-items: center;
+    gap: 6px;
+    min-height: 44px;
+    padding: 0 2px;
+    border: 0;
+    border-radius: 6px;
+    background: none;
+    color: var(--_adpx-primary);
+    font-size: 0.875em;
+    font-weight: 600;
+    text-decoration: none;
+    cursor: pointer;
+  }
+  .extra:hover span {
+    text-decoration: underline;
+    text-underline-offset: 3px;
+  }
+  .save[aria-disabled='true'] {
+    cursor: default;
+  }
+  .save[aria-disabled='true']:hover span {
+    text-decoration: none;
+  }
+  .save[data-state='saved'] {
+    color: var(--_adpx-success);
+  }
+  .save-status {
+    flex-basis: 100%;
+    font-size: 0.8125em;
+    color: var(--_adpx-muted);
+  }
+  .icon {
+    flex: none;
+  }
+  .loyalty {
+    display: grid;
+    justify-items: start;
+    gap: 6px;
+    padding: 10px 12px;
+    border-radius: calc(var(--_adpx-radius) - 4px);
+    background: color-mix(in srgb, var(--_adpx-accent) 9%, var(--_adpx-card-bg));
+  }
+  .badge {
+    display: inline-flex;
+    align-items: center;
+    gap: 5px;
+    padding: 2px 10px 2px 8px;
+    border-radius: 999px;
+    background: color-mix(in srgb, var(--_adpx-accent) 16%, var(--_adpx-card-bg));
+    color: var(--_adpx-accent);
+    font-size: 0.75em;
+    font-weight: 700;
+    line-height: 1.5;
+  }
+  .requirements {
+    margin: 0;
+    font-size: 0.875em;
+    line-height: 1.45;
+    overflow-wrap: anywhere;
+  }
+  .qr {
+    display: flex;
+    align-items: center;
+    gap: 14px;
+  }
+  .qr-frame {
+    flex: none;
+    line-height: 0;
+    background: #ffffff;
+    border: 1px solid var(--_adpx-border);
+    border-radius: 6px;
+    overflow: hidden;
+  }
+  .qr-image {
+    display: block;
+    width: var(--_adpx-qr-size);
+    height: var(--_adpx-qr-size);
+    object-fit: contain;
+    image-rendering: pixelated;
+  }
+  .qr-caption {
+    max-width: 18ch;
+    font-size: 0.8125em;
+    line-height: 1.4;
+    color: var(--_adpx-muted);
+  }
+  .legal {
+    display: flex;
+    flex-wrap: wrap;
+    align-items: flex-start;
+    column-gap: 16px;
+    margin-block-end: -8px;
+    padding-block-start: 4px;
+    border-block-start: 1px solid var(--_adpx-border);
+  }
+  .legal > .terms {
+    --_adpx-terms-size: var(--adpx-terms-font-size, 0.8125em);
+    flex: 1 1 12em;
+  }
+  /* Open as an accordion, the terms take the whole row (their text as wide as the card, not the
+     space left beside Privacy), and Privacy moves below them. */
+  .legal > .terms.open {
+    flex-basis: 100%;
+  }
+  .privacy {
+    display: inline-flex;
+    align-items: center;
+    min-height: 44px;
+    margin-inline-start: auto;
+    padding: 0 4px;
+    border-radius: 4px;
+    font-size: 0.8125em;
+    color: var(--_adpx-muted);
+    text-underline-offset: 3px;
+  }
+  @media (prefers-reduced-motion: reduce) {
+    .accept,
+    .decline {
+      transition: none;
+    }
+    .accept:active,
+    .decline:active {
+      transform: none;
+    }
+  }
+
+  @container adpx-card ${wideCard} {
+    .card.has-media {
+      grid-template-columns: clamp(140px, 30%, 240px) minmax(0, 1fr);
+      column-gap: calc(var(--_adpx-gap) * 1.25);
+      align-items: start;
+    }
+    .card.has-media > .card-body {
+      display: contents;
+    }
+    .card.has-media > .card-body > * {
+      grid-column: 1 / -1;
+    }
+    .card.has-media > .media {
+      grid-column: 1;
+      grid-row: 1;
+    }
+    .card.has-media > .card-body > .intro {
+      grid-column: 2;
+      grid-row: 1;
+      align-self: center;
+    }
+  }
+`;

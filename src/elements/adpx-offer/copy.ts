@@ -37,13 +37,13 @@ function byWidth(
  */
 
 /**
- * The headline(s) inside `#headline`, which names the card: naming skips the hidden one, so the
+ * The headline(s) inside the element `id` names, which names the card: naming skips the hidden one, so the
  * card's name is the headline on screen. Always an `<h2>` (one template, one style); another level
  * of the page's outline is its `aria-level`.
  */
-export function headlineTemplate(copy: CardCopy, level: number): TemplateResult {
+export function headlineTemplate(copy: CardCopy, level: number, id: string): TemplateResult {
   const ariaLevel = headingLevelOf(level) === 2 ? nothing : level;
-  return html`<div id="headline" class="headlines">
+  return html`<div id=${id} class="headlines">
     ${byWidth(
       copy.wide.headline,
       copy.narrow.headline,

@@ -60,7 +60,7 @@ afterEach(() => vi.unstubAllGlobals());
 /** A card host with its image frame, measured by a controller (holding `memo`, when given). */
 function setUp(memo?: { width: number }) {
   const cardHost = host();
-  const controller = new MediaSizeController(cardHost);
+  const controller = new MediaSizeController(cardHost, () => cardHost.renderRoot);
   controller.memo = memo;
   const frame = document.createElement('div');
   frame.className = 'media';

@@ -9,12 +9,10 @@ import { imageSources, type CardImage } from './image-source.js';
  * keeps the larger image it already has instead of downloading a smaller one. A card of a unit
  * starts from the width the unit's previous card measured ({@link FrameWidthMemo}), so its image
  * is asked for in its first render and the measurement usually changes nothing. The frame (`.media`)
- * and the `<img>` (`.image`) are looked up in the card's shadow root after each render (no `ref`
+ * and the `<img>` (`.image`) are looked up in the card's element after each render (no `ref`
  * directive: its async-directive machinery weighs ~1 KB gzip in the script-tag file). Starts in
  * `hostConnected`, stops in `hostDisconnected`.
  */
-/** The card: a controller host whose rendered DOM can be searched. */
-type CardHost = ReactiveControllerHost & { readonly renderRoot: ParentNode };
 
 /**
  * The frame width the cards of one unit layout last measured, shared by the unit with each card
@@ -39,7 +37,11 @@ export class MediaSizeController implements ReactiveController {
   /** `width` came from the memo and this card has not measured its frame yet. */
   private guessed = false;
 
-  constructor(private readonly host: CardHost) {
+  /** `root` finds the card's element (its frame and image are looked up inside it). */
+  constructor(
+    host: ReactiveControllerHost,
+    private readonly root: () => ParentNode | null,
+  ) {
     host.addController(this);
   }
 
@@ -57,9 +59,9 @@ export class MediaSizeController implements ReactiveController {
 
   /** After each render: a new image, or a new `<img>`, gets its sources when the width is known. */
   hostUpdated(): void {
-    const root = this.host.renderRoot;
-    this.observe(root.querySelector('.media') ?? undefined);
-    const img = root.querySelector('.image');
+    const root = this.root();
+    this.observe(root?.querySelector('.media') ?? undefined);
+    const img = root?.querySelector('.image');
     this.img = img instanceof HTMLImageElement ? img : undefined;
     if (this.width === 0 && this.frame && this.memo?.width) {
       this.width = this.memo.width;

@@ -1,32 +1,15 @@
 import { css } from 'lit';
-import { hostReset, tokens, visuallyHidden } from '../shared.styles.js';
+import { baseStyles } from '../base.styles.js';
+import { offerStyles } from '../adpx-offer/adpx-offer.styles.js';
+import { termsStyles } from '../adpx-terms/adpx-terms.styles.js';
 import { cornerCloseStyles } from './corner-close.styles.js';
 import { layoutStyles } from './layout.styles.js';
 
-/**
- * The unit's theme layer and its own controls. Public `--adpx-*` properties feed private `--_*`
- * variables. Colour precedence (docs/theming.md): the page's `--adpx-*` (read on the host as
- * `--_page-*`) > the response / overrides (`--_response-*`, set on `.root` through the CSSOM) >
- * the light/dark defaults (`--_d-*`, shared.styles.ts). `.root` re-declares the public colour properties with
- * that result, so the cards inside inherit one coherent theme.
- */
-const themeStyles = css`
+/** The unit's host, its box, header, navigation and end card, shared by every layout. */
+const unitStyles = css`
   :host {
-    --_page-primary: var(--adpx-primary-color);
-    --_page-on-primary: var(--adpx-on-primary-color);
-    --_page-background: var(--adpx-background);
-    --_page-text: var(--adpx-text-color);
-    --_page-muted: var(--adpx-muted-color);
-    --_page-border: var(--adpx-border-color);
-    --_page-focus: var(--adpx-focus-color);
-    display: block;
-    box-sizing: border-box;
     min-height: var(--adpx-min-height, 0px);
     font-size: var(--adpx-font-size, medium);
-    line-height: 1.4;
-  }
-  :host([hidden]) {
-    display: none;
   }
   /* The reserved room is given back once there is nothing to show: closed, or failed (an ad
      blocker, a network error). Engines without custom states keep it. */
@@ -36,55 +19,20 @@ const themeStyles = css`
   :host(:state(error)) {
     min-height: 0;
   }
-  *,
-  *::before,
-  *::after {
-    box-sizing: inherit;
-  }
   .root {
-    --adpx-primary-color: var(--_page-primary, var(--_response-primary, var(--_d-primary)));
-    --adpx-on-primary-color: var(--_page-on-primary, var(--_response-on-primary, var(--_d-on-primary)));
-    --adpx-background: var(--_page-background, var(--_response-background, var(--_d-bg)));
-    --adpx-text-color: var(--_page-text, var(--_response-text, var(--_d-fg)));
-    --adpx-muted-color: var(
-      --_page-muted,
-      color-mix(in srgb, var(--adpx-text-color) 72%, var(--adpx-background))
-    );
-    --adpx-border-color: var(
-      --_page-border,
-      color-mix(in srgb, var(--adpx-text-color) 20%, var(--adpx-background))
-    );
-    --adpx-focus-color: var(--_page-focus, var(--adpx-primary-color));
     display: contents;
-    color: var(--adpx-text-color);
   }
-  .root.transparent {
-    --adpx-background: transparent;
-    --adpx-card-background: transparent;
-    --adpx-unit-background: transparent;
-    --adpx-muted-color: var(--_page-muted, var(--adpx-text-color));
-    --adpx-border-color: var(--_page-border, color-mix(in srgb, var(--adpx-text-color) 35%, transparent));
-  }
-`;
-
-/** The unit's box, header, navigation and end card, shared by every layout. */
-const controlStyles = css`
   .unit {
     display: grid;
-    gap: calc(var(--_gap) * 0.75);
-    padding: calc(var(--_gap) * 0.75);
-    background: var(--adpx-unit-background, var(--adpx-background));
-    color: var(--adpx-text-color);
-    border: 1px solid var(--adpx-border-color);
-    border-radius: calc(var(--_radius) + 4px);
-  }
-  /* A card resets the page's text at its root; in the unit it takes the unit's font (its size
-     is em of the unit's, so a page that sizes the unit sizes its cards). */
-  .offer {
-    font: inherit;
+    gap: calc(var(--_adpx-gap) * 0.75);
+    padding: calc(var(--_adpx-gap) * 0.75);
+    background: var(--_adpx-unit-bg);
+    color: var(--_adpx-fg);
+    border: 1px solid var(--_adpx-border);
+    border-radius: calc(var(--_adpx-radius) + 4px);
   }
   /* One card at a time: the unit's box is the card's frame. */
-  .body > .offer::part(card) {
+  .stage > .offer > .card {
     padding: 0;
     border-color: transparent;
     background: transparent;
@@ -92,9 +40,9 @@ const controlStyles = css`
   .header {
     display: flex;
     align-items: center;
-    gap: calc(var(--_gap) / 2);
+    gap: calc(var(--_adpx-gap) / 2);
     min-height: 44px;
-    border-radius: var(--_radius);
+    border-radius: var(--_adpx-radius);
     /* The launcher's styles.header (overrides) or the page's own properties. */
     background: var(--adpx-header-background, var(--_response-header-background, transparent));
     color: var(--adpx-header-text-color, var(--_response-header-text-color, currentColor));
@@ -110,15 +58,6 @@ const controlStyles = css`
   .close {
     margin-inline-start: auto;
   }
-  button {
-    font: inherit;
-    color: inherit;
-    cursor: pointer;
-  }
-  button:focus-visible {
-    outline: 3px solid var(--adpx-focus-color);
-    outline-offset: 2px;
-  }
   .icon-button {
     display: inline-grid;
     place-items: center;
@@ -126,20 +65,20 @@ const controlStyles = css`
     width: 44px;
     height: 44px;
     padding: 0;
-    border: 1px solid var(--adpx-border-color);
+    border: 1px solid var(--_adpx-border);
     border-radius: 50%;
-    background: var(--adpx-background);
+    background: var(--_adpx-bg);
   }
   .icon-button:hover,
   .nav-button:hover:not([aria-disabled='true']) {
-    background: color-mix(in srgb, var(--adpx-text-color) 8%, var(--adpx-background));
+    background: color-mix(in srgb, var(--_adpx-fg) 8%, var(--_adpx-bg));
   }
   .nav {
     container: adpx-nav / inline-size;
     display: grid;
     grid-template-columns: 1fr auto 1fr;
     align-items: center;
-    gap: calc(var(--_gap) / 2);
+    gap: calc(var(--_adpx-gap) / 2);
   }
   /* A narrow unit (a phone, a sidebar): the nav buttons keep their chevrons and their accessible
      names ("Previous offer", "Next offer"), and drop the visible words so nothing overlaps. */
@@ -155,9 +94,9 @@ const controlStyles = css`
     min-height: 44px;
     min-width: 44px;
     padding: 0 14px;
-    border: 1px solid var(--adpx-border-color);
+    border: 1px solid var(--_adpx-border);
     border-radius: 999px;
-    background: var(--adpx-background);
+    background: var(--_adpx-bg);
     font-weight: 550;
   }
   .previous {
@@ -181,15 +120,15 @@ const controlStyles = css`
   }
   .progress {
     margin: 0;
-    color: var(--adpx-muted-color);
+    color: var(--_adpx-muted);
     font-size: 0.875em;
     font-variant-numeric: tabular-nums;
   }
   .end {
     display: grid;
     justify-items: center;
-    gap: calc(var(--_gap) / 2);
-    padding: calc(var(--_gap) * 2) var(--_gap);
+    gap: calc(var(--_adpx-gap) / 2);
+    padding: calc(var(--_adpx-gap) * 2) var(--_adpx-gap);
     text-align: center;
   }
   .end-title {
@@ -198,8 +137,8 @@ const controlStyles = css`
     font-weight: 650;
   }
   .end-body {
-    margin: 0 0 calc(var(--_gap) / 2);
-    color: var(--adpx-muted-color);
+    margin: 0 0 calc(var(--_adpx-gap) / 2);
+    color: var(--_adpx-muted);
   }
   /* A transparent border: invisible here, the button's outline in forced colours. */
   .end-close {
@@ -207,11 +146,10 @@ const controlStyles = css`
     padding: 0 28px;
     border: 1px solid transparent;
     border-radius: 999px;
-    background: var(--adpx-primary-color);
-    color: var(--adpx-on-primary-color);
+    background: var(--_adpx-primary);
+    color: var(--_adpx-on-primary);
     font-weight: 600;
   }
-  ${visuallyHidden}
   @media (forced-colors: active) {
     .unit,
     .nav-button,
@@ -227,5 +165,15 @@ const controlStyles = css`
   }
 `;
 
-/** Unit styles: theme layer, controls, then the layouts (layout.styles.ts). */
-export const offersStyles = [hostReset, tokens, themeStyles, controlStyles, layoutStyles, cornerCloseStyles];
+/**
+ * The unit's sheets: the base sheet, the cards' and the terms' (the unit renders its cards in its
+ * own shadow root), then its own, its layouts (layout.styles.ts) and the floating close button.
+ */
+export const offersStyles = [
+  baseStyles,
+  offerStyles,
+  termsStyles,
+  unitStyles,
+  layoutStyles,
+  cornerCloseStyles,
+];

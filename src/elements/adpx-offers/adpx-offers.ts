@@ -2,11 +2,12 @@ import { html, nothing, type PropertyDeclarations, type PropertyValues } from 'l
 import { isOffersError } from '../../errors.js';
 import { createDebugLog, type DebugLog } from '../../debug.js';
 import { AdpxEvent, type CloseReason } from '../../events/adpx-event.js';
-import type { OffersResponse } from '../../model/types.js';
+import type { Offer, OffersResponse } from '../../model/types.js';
 import { offersStyles } from './adpx-offers.styles.js';
+import { OfferCard, type CardContext } from '../adpx-offer/card.js';
 import { LanguageWatch } from '../language-watch.js';
 import { LoadController } from '../load-controller.js';
-import type { TermsMode } from '../adpx-terms/adpx-terms.js';
+import type { TermsMode } from '../adpx-terms/terms.js';
 import { cssProps } from '../css-props.js';
 import { headingLevelOf } from '../../options/values.js';
 import { DisplayTimer } from './display-timer.js';
@@ -33,7 +34,7 @@ import { unitTemplate, type UnitView } from './templates.js';
 import { themeVariables } from './theme.js';
 import { attachStates, setStates } from '../custom-states.js';
 import type { FrameWidthMemo } from '../adpx-offer/media-size.js';
-import type { BeaconLedger } from '../../tracking/ledger.js';
+import { BeaconLedger } from '../../tracking/ledger.js';
 
 export { UnitStatus } from './status.js';
 export type { UnitLayout } from './flow.js';
@@ -45,6 +46,8 @@ export type { TermsMode };
  * in a popup, fullscreen, or as a list; fires each beacon once per load and reports every step as
  * an event. Layouts, the flow, theming and accessibility: docs/theming.md.
  *
+ * Its CSS parts are declared in src/elements/parts.ts (docs/theming.md, "Parts").
+ *
  * @summary The offer unit: loads offers and shows them as cards, with exact tracking.
  *
  * @fires adpx-ads-found - Offers are loaded and ready. `detail: { total }`.
@@ -54,29 +57,13 @@ export type { TermsMode };
  *   `scrolled_past` (list layout), `timeout` (`max_display_time`), `api` (`close()`), `removed`
  *   (taken out of the document, not moved: docs/decisions/010-unit-removal.md).
  * @fires adpx-error - A load or render failed. `detail: { message, code, status? }`.
- * @fires adpx-offer-shown - Re-dispatched from the card. `detail: { current, total, offer_id }`.
- * @fires adpx-impression - Re-dispatched from the card when its pixel fires.
+ * @fires adpx-offer-shown - A card is on screen. `detail: { current, total, offer_id }`.
+ * @fires adpx-impression - A card was visibly displayed and its pixel fired.
  * @fires adpx-ad-taken - Positive CTA.
  * @fires adpx-ad-not-taken - Negative CTA.
  * @fires adpx-last-ad-taken - Positive CTA on the last offer.
  * @fires adpx-url-clicked - A URL is to be opened. `detail: { target_url }`.
  * @fires adpx-save-for-later - "Save for later" on a card (cancelable).
- *
- * @csspart unit - The unit's box in every layout (the section inline and in the list, the box in
- *   the popup).
- * @csspart overlay - The popup's and fullscreen's `<dialog>`: covers the viewport; its background is
- *   the backdrop.
- * @csspart dialog - The popup's (or fullscreen's) visible box inside the overlay.
- * @csspart header - The row with the `heading` and the close button.
- * @csspart close - The close buttons (header and end card).
- * @csspart nav - The row with Previous, the progress and Next.
- * @csspart previous - The "Previous offer" button.
- * @csspart next - The "Next offer" button.
- * @csspart progress - The "2 of 5" text.
- * @csspart offer - Each `<adpx-offer>` card. Its own parts are exported under their names
- *   (`card`, `accept`, `decline`, `headline`, `terms-toggle`, …).
- * @csspart list - The list of cards (list layout).
- * @csspart end - The "That's all for now" end card.
  *
  * @cssprop --adpx-primary-color - Accent and positive CTA (default from the response, else blue).
  * @cssprop --adpx-on-primary-color - Text on the accent colour.
@@ -410,6 +397,7 @@ export class AdpxOffersElement extends OffersRequestElement {
     if (status !== this.seenStatus) this.statusChanged(status);
     if (ledger !== this.seenLedger) {
       this.seenLedger = ledger;
+      this.dropCards();
       // A new load on screen in one task (a response replaced while shown): its own clock, from its
       // own first impression, not what was left of the previous load's.
       if (status === UnitStatus.Shown) {
@@ -455,8 +443,9 @@ export class AdpxOffersElement extends OffersRequestElement {
   }
 
   protected override updated(): void {
+    for (const card of this.cards.values()) card.rendered();
     const root = this.renderRoot;
-    const dialog = root.querySelector('dialog');
+    const dialog = root.querySelector<HTMLDialogElement>('dialog.overlay');
     if (dialog) this.modal.open(dialog, root.querySelector<HTMLElement>('.box'));
     const listShown = this.flow.status === UnitStatus.Shown && this.view === 'list';
     this.scrollPast.observe(listShown ? root.querySelector('.sentinel') : null);
@@ -527,6 +516,32 @@ export class AdpxOffersElement extends OffersRequestElement {
     return false;
   }
 
+  /** The cards of the load on screen, by offer: their state (save, terms, impression) lives as long as the load. */
+  private readonly cards = new Map<Offer, OfferCard>();
+
+  private readonly cardContext: CardContext = {
+    log: () => this.log,
+    dwell: () => this.dwell,
+    onImpression: () => this.onCardSeen(),
+    // One offer at a time: a CTA moves on to the next offer.
+    onDone: () => this.view !== 'list' && this.next(),
+  };
+
+  private cardFor(offer: Offer): OfferCard {
+    let card = this.cards.get(offer);
+    if (!card) {
+      const ledger = this.flow.ledger ?? new BeaconLedger();
+      card = new OfferCard(this, offer, ledger, this.cardContext, this.frameWidthIn(this.view));
+      this.cards.set(offer, card);
+    }
+    return card;
+  }
+
+  private dropCards(): void {
+    for (const card of this.cards.values()) card.dispose();
+    this.cards.clear();
+  }
+
   /** The cards' image frame width per layout (a popup's frame is not an inline card's). */
   private readonly frameWidths = new Map<UnitLayout, FrameWidthMemo>();
 
@@ -542,8 +557,7 @@ export class AdpxOffersElement extends OffersRequestElement {
       response,
       index: this.flow.index,
       ended: this.flow.status === UnitStatus.Ended,
-      ledger: this.flow.ledger,
-      frameWidth: this.frameWidthIn(this.view),
+      cardFor: (offer) => this.cardFor(offer),
       heading: this.heading,
       headingLevel: headingLevelOf(this.headingLevel),
       hideClose: this.hideClose || this.closeTimer !== undefined,
@@ -551,15 +565,10 @@ export class AdpxOffersElement extends OffersRequestElement {
       noOfferwall: this.settings.offerwall === false,
       position: this.settings.position,
       terms: this.terms,
-      dwell: this.dwell,
-      debug: this.debug,
       m: this.messages,
-      strings: this.strings,
       onClose: () => this.close('user'),
       onNext: () => this.next(),
       onPrevious: () => this.previous(),
-      onCardDone: () => this.next(),
-      onImpression: this.onCardSeen,
       onCancel: (event) => {
         event.preventDefault();
         this.close('user');
@@ -575,25 +584,25 @@ export class AdpxOffersElement extends OffersRequestElement {
     };
   }
 
-  private pagePrimaryFor?: OffersResponse;
-  private pagePrimary = '';
+  /** The response's (and the launcher's) colours as private variables, worked out once per change. */
+  private theme?: { response: OffersResponse; overrides: UnitOverrides; variables: Record<string, string> };
+
+  private themeFor(response: OffersResponse): Record<string, string> {
+    const known = this.theme;
+    if (known?.response === response && known.overrides === this.overrides) return known.variables;
+    const variables = themeVariables(response.styles, this.overrides?.styles);
+    this.theme = { response, overrides: this.overrides, variables };
+    return variables;
+  }
 
   protected override render() {
     const response = this.flow.response;
     if (!this.flow.onScreen || !response || response.count === 0) return nothing;
     if (!this.wordsReady()) return nothing;
-    // The page's own primary colour wins; the text colour on it is worked out for that colour.
-    // Read once per response: reading computed style forces a style pass, so never per render.
-    if (this.pagePrimaryFor !== response) {
-      this.pagePrimaryFor = response;
-      this.pagePrimary = getComputedStyle(this).getPropertyValue('--adpx-primary-color');
-    }
-    const pagePrimary = this.pagePrimary;
-    const theme = themeVariables(response.styles, this.overrides?.styles, pagePrimary);
     const m = this.messages;
     return html`<div
-      class="root ${this.transparent ? 'transparent' : ''}"
-      ${cssProps(theme)}
+      class="root theme ${this.transparent ? 'transparent' : ''}"
+      ${cssProps(this.themeFor(response))}
       lang=${m.language}
       dir=${m.rtl ? 'rtl' : nothing}
     >

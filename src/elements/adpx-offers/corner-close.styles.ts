@@ -1,10 +1,12 @@
 import { css } from 'lit';
+import { wideCard } from '../base.styles.js';
 
 /**
  * Inline layout without a heading: the header would be an empty 44 px row holding only the close
- * button. Instead the button floats over the unit's top corner (over the image's corner, or beside
- * the intro, which keeps clear of it through `--_adpx-corner`, see card/column.styles.ts). With a
- * heading the header row stays as it is. Engines without `:has()` keep the row.
+ * button. Instead the button floats over the unit's top corner (over the image's corner), and the
+ * card's intro keeps clear of it whenever the intro is at the top: a card without an image, or a
+ * wide card, whose image is a thumbnail beside the intro. With a heading the header row stays as
+ * it is. Engines without `:has()` keep the row.
  */
 export const cornerCloseStyles = css`
   .layout-inline {
@@ -13,11 +15,16 @@ export const cornerCloseStyles = css`
   .layout-inline > .header:not(:has(.heading)) {
     position: absolute;
     z-index: 1;
-    inset-block-start: calc(var(--_gap) * 0.75 + 6px);
-    inset-inline-end: calc(var(--_gap) * 0.75 + 6px);
+    inset-block-start: calc(var(--_adpx-gap) * 0.75 + 6px);
+    inset-inline-end: calc(var(--_adpx-gap) * 0.75 + 6px);
     min-height: 0;
   }
-  .layout-inline > .header:not(:has(.heading)) ~ .body .offer {
-    --_adpx-corner: 52px;
+  .layout-inline > .header:not(:has(.heading)) ~ .stage .card:not(.has-media) .intro {
+    padding-inline-end: 52px;
+  }
+  @container adpx-card ${wideCard} {
+    .layout-inline > .header:not(:has(.heading)) ~ .stage .card.has-media .intro {
+      padding-inline-end: 52px;
+    }
   }
 `;

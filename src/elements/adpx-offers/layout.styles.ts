@@ -17,7 +17,7 @@ export const layoutStyles = css`
     padding: 0;
     border: 0;
     background: transparent;
-    color: var(--adpx-text-color);
+    color: var(--_adpx-fg);
     overflow: hidden;
     overscroll-behavior: contain;
   }
@@ -46,10 +46,10 @@ export const layoutStyles = css`
   /* The scrolling area reaches past the card (negative margin, as much padding), so no control's
      focus ring (3px, 2px away) is cut off by its edge, scrolled or not: 6px on three sides, and at
      the end the row gap (the card's last links reach 8px below its text, their ring 5px more). */
-  .box > .body {
+  .box > .stage {
     grid-row: 2;
     min-height: 0;
-    margin: -6px -6px calc(var(--_gap) * -0.75);
+    margin: -6px -6px calc(var(--_adpx-gap) * -0.75);
     padding: 6px 6px 14px;
     scroll-padding: 6px 6px 14px;
     overflow: auto;
@@ -62,7 +62,7 @@ export const layoutStyles = css`
       max(var(--adpx-inset-right, 16px), env(safe-area-inset-right, 0px))
       max(var(--adpx-inset-bottom, 16px), env(safe-area-inset-bottom, 0px))
       max(var(--adpx-inset-left, 16px), env(safe-area-inset-left, 0px));
-    background: var(--adpx-backdrop-color, rgb(10 14 24 / 0.6));
+    background: var(--_adpx-backdrop);
     place-items: center;
   }
   .layout-popup.position-top {
@@ -78,7 +78,7 @@ export const layoutStyles = css`
 
   /* Fullscreen: phone first; the content keeps clear of notches and home indicators. */
   .layout-fullscreen {
-    background: var(--adpx-unit-background, var(--adpx-background));
+    background: var(--_adpx-unit-bg);
   }
   .layout-fullscreen .box {
     width: 100%;
@@ -95,7 +95,7 @@ export const layoutStyles = css`
   /* List: every offer stacked in the page flow; the page scrolls. */
   .list {
     display: grid;
-    gap: var(--adpx-list-gap, var(--_gap));
+    gap: var(--adpx-list-gap, var(--_adpx-gap));
     margin: 0;
     padding: 0;
     list-style: none;

@@ -4,13 +4,11 @@
  * and every piece of state stays in the element.
  */
 import { html, nothing, type TemplateResult } from 'lit';
-import { ifDefined } from 'lit/directives/if-defined.js';
 import type { Offer, OffersResponse } from '../../model/types.js';
-import type { BeaconLedger } from '../../tracking/ledger.js';
-import type { FrameWidthMemo } from '../adpx-offer/media-size.js';
-import type { TermsMode } from '../adpx-terms/adpx-terms.js';
+import { safeHttpUrl } from '../../model/urls.js';
+import { cardTemplate, type OfferCard } from '../adpx-offer/card.js';
+import type { TermsMode } from '../adpx-terms/terms.js';
 import type { Messages } from '../../i18n/messages.js';
-import type { AdpxStrings } from '../../i18n/types.js';
 import { progressLabel, type UnitLayout } from './flow.js';
 
 /** Everything a template needs, prepared by the element. */
@@ -20,9 +18,8 @@ export interface UnitView {
   index: number;
   /** The flow is over and the end card is shown instead of an offer. */
   ended: boolean;
-  ledger: BeaconLedger | undefined;
-  /** The cards' image frame width in this layout, as last measured. */
-  frameWidth: FrameWidthMemo;
+  /** The card of an offer at its index: its state lives as long as the load. */
+  cardFor: (offer: Offer, index: number) => OfferCard;
   heading: string;
   /** The level of the unit's top heading, 1 to 6: `heading`'s when there is one, else the cards'. */
   headingLevel: number;
@@ -33,18 +30,11 @@ export interface UnitView {
   /** Vertical place of the popup. */
   position: 'top' | 'center' | 'bottom';
   terms: TermsMode;
-  dwell: number;
-  debug: boolean;
   /** The unit's words, in its language. */
   m: Messages;
-  /** The host's overrides of the words, passed on to the cards. */
-  strings: AdpxStrings | undefined;
   onClose: () => void;
   onNext: () => void;
   onPrevious: () => void;
-  /** A card's CTA was used (one-at-a-time layouts move on). */
-  onCardDone: () => void;
-  onImpression: () => void;
   onCancel: (event: Event) => void;
   onDialogClose: (event: Event) => void;
   onPointerDown: (event: PointerEvent) => void;
@@ -52,31 +42,6 @@ export interface UnitView {
 }
 
 const HEADING_ID = 'adpx-unit-heading';
-
-/** The card's parts, re-exported so that page CSS can reach them as `adpx-offers::part(accept)`. */
-const CARD_PARTS = [
-  'card',
-  'media',
-  'image',
-  'advertiser',
-  'headline',
-  'description',
-  'loyalty',
-  'qr',
-  'actions',
-  'accept',
-  'decline',
-  'offerwall',
-  'save',
-  'mini-text',
-  'privacy',
-  'terms',
-  'terms-toggle',
-  'terms-content',
-  'terms-dialog',
-  'terms-close',
-  'terms-status',
-].join(', ');
 
 const chevron = html`<svg class="chevron" viewBox="0 0 16 16" width="16" height="16" aria-hidden="true">
   <path d="M6 3l5 5-5 5" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" />
@@ -159,29 +124,18 @@ function nav(v: UnitView): TemplateResult | typeof nothing {
   </div>`;
 }
 
-function card(v: UnitView, offer: Offer, index: number, oneAtATime: boolean): TemplateResult {
-  return html`<adpx-offer
-    part="offer"
-    class="offer"
-    exportparts=${CARD_PARTS}
-    .offer=${offer}
-    .current=${index + 1}
-    .total=${v.response.count}
-    .ledger=${v.ledger}
-    .frameWidth=${v.frameWidth}
-    .headingLevel=${v.heading ? Math.min(v.headingLevel + 1, 6) : v.headingLevel}
-    .dwell=${v.dwell}
-    .debug=${v.debug}
-    .terms=${v.terms}
-    .strings=${v.strings}
-    ?eager=${index === 0}
-    ?show-qr=${v.showQr}
-    ?no-offerwall=${v.noOfferwall}
-    privacy-url=${ifDefined(v.response.privacy_url)}
-    @adpx-impression=${v.onImpression}
-    @adpx-ad-taken=${oneAtATime ? v.onCardDone : nothing}
-    @adpx-ad-not-taken=${oneAtATime ? v.onCardDone : nothing}
-  ></adpx-offer>`;
+function card(v: UnitView, offer: Offer, index: number): TemplateResult {
+  return cardTemplate(v.cardFor(offer, index), {
+    current: index + 1,
+    total: v.response.count,
+    m: v.m,
+    eager: index === 0,
+    showQr: v.showQr,
+    noOfferwall: v.noOfferwall,
+    privacyUrl: safeHttpUrl(v.response.privacy_url),
+    headingLevel: v.heading ? Math.min(v.headingLevel + 1, 6) : v.headingLevel,
+    terms: v.terms,
+  });
 }
 
 function endCard(v: UnitView): TemplateResult {
@@ -197,7 +151,7 @@ function flowContent(v: UnitView): TemplateResult {
   const offer = v.response.offers[v.index];
   const ended = v.ended || !offer;
   return html`${liveRegion()}${header(v)}
-    <div class="body">${ended ? endCard(v) : card(v, offer, v.index, true)}</div>
+    <div class="stage">${ended ? endCard(v) : card(v, offer, v.index)}</div>
     ${ended ? nothing : nav(v)}`;
 }
 
@@ -234,7 +188,7 @@ function list(v: UnitView): TemplateResult {
     'list',
     html`${header({ ...v, ended: false })}
       <ol part="list" class="list">
-        ${v.response.offers.map((offer, index) => html`<li class="item">${card(v, offer, index, false)}</li>`)}
+        ${v.response.offers.map((offer, index) => html`<li class="item">${card(v, offer, index)}</li>`)}
       </ol>
       <div class="sentinel" aria-hidden="true"></div>`,
   );

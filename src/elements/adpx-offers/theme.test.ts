@@ -3,11 +3,11 @@ import {
   contrastRatio,
   effectiveStyles,
   ON_PRIMARY_VARIABLE,
-  parseColor,
   readableOn,
   relativeLuminance,
   themeVariables,
 } from './theme.js';
+import { parseColor } from '../../model/colors.js';
 
 describe('effectiveStyles', () => {
   it('maps the three colours the spec names, the header and button colours, and nothing else', () => {
@@ -73,18 +73,16 @@ describe('themeVariables', () => {
     expect(Object.keys(vars).some((name) => name.startsWith('--adpx-'))).toBe(false);
   });
 
-  it('works out the text colour for the page primary colour when the page set one', () => {
-    expect(themeVariables({ primary_color: '#111111' }, {}, ' #ffe066 ')[ON_PRIMARY_VARIABLE]).toBe(
-      '#111111',
-    );
-    expect(themeVariables({ primary_color: '#ffe066' }, {}, '')[ON_PRIMARY_VARIABLE]).toBe('#111111');
+  it('works out the text colour for the response primary colour', () => {
+    expect(themeVariables({ primary_color: '#ffe066' })[ON_PRIMARY_VARIABLE]).toBe('#111111');
+    expect(themeVariables({ primary_color: '#111111' })[ON_PRIMARY_VARIABLE]).toBe('#ffffff');
   });
 
   it('leaves the text colour to the stylesheet when the colour cannot be read here', () => {
     expect(themeVariables({ primary_color: 'rebeccapurple' })).toEqual({
       '--_response-primary': 'rebeccapurple',
     });
-    expect(themeVariables({}, {}, 'var(--brand)')).toEqual({});
+    expect(themeVariables({ primary_color: 'var(--brand)' })).toEqual({});
   });
 });
 

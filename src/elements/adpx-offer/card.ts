@@ -1,0 +1,247 @@
+/**
+ * One offer card: its state ({@link OfferCard}, one per offer and host) and its template
+ * ({@link cardTemplate}). `<adpx-offer>` renders one in its shadow root; `<adpx-offers>` renders its
+ * cards in its own shadow root, one source for both. What a card does lives here: the impression
+ * (its own IntersectionObserver on the card's box), the image sized to its frame, save for later,
+ * the CTAs and links, and the terms' open state. Every event is dispatched on the host element.
+ */
+import { html, nothing, type ReactiveControllerHost, type TemplateResult } from 'lit';
+import type { DebugLog } from '../../debug.js';
+import {
+  AdpxEvent,
+  type AdpxEventName,
+  type AdpxEventPayloads,
+  type OfferProgress,
+} from '../../events/adpx-event.js';
+import { openOfferUrl } from '../../hosts/open-url.js';
+import type { Messages } from '../../i18n/messages.js';
+import type { Offer } from '../../model/types.js';
+import { deliverBeacon } from '../../tracking/beacon.js';
+import { ImpressionController } from '../../tracking/impression-controller.js';
+import type { BeaconLedger } from '../../tracking/ledger.js';
+import { Terms, type TermsMode } from '../adpx-terms/terms.js';
+import { ctaTemplate, extrasTemplate, footerTemplate } from './actions.js';
+import { advertiserTemplate, descriptionTemplate, headlineTemplate, miniTextTemplate } from './copy.js';
+import { pickImage } from './image-source.js';
+import { loyaltyTemplate } from './loyalty.js';
+import { MediaSizeController, type FrameWidthMemo } from './media-size.js';
+import { mediaTemplate } from './media.js';
+import { qrTemplate } from './qr.js';
+import { SaveState } from './save-for-later.js';
+import { cardCopy, ctaLabels } from './texts.js';
+
+/** The element a card renders in: `<adpx-offer>` or `<adpx-offers>`. */
+export type CardHost = ReactiveControllerHost & HTMLElement & { readonly renderRoot: ParentNode };
+
+/** What a card needs of its host beyond the offer, read when it needs it. */
+export interface CardContext {
+  log: () => DebugLog;
+  /** Continuous ms the card must be visible before its impression counts. */
+  dwell: () => number;
+  /** The card's impression counted (the unit starts its display clock). */
+  onImpression?: () => void;
+  /** A CTA was used (a one-at-a-time unit moves on). */
+  onDone?: () => void;
+}
+
+/** How the card renders, given by its host at each render. */
+export interface CardView {
+  current: number;
+  total: number;
+  m: Messages;
+  /** Load the image at once with high priority (the first card). */
+  eager: boolean;
+  showQr: boolean;
+  noOfferwall: boolean;
+  privacyUrl?: string;
+  headingLevel: number;
+  terms: TermsMode;
+}
+
+let lastId = 0;
+
+/** One offer's card in one host: its state and handlers. {@link dispose} when it goes. */
+export class OfferCard {
+  /** The id of the card's root in the host's shadow root. */
+  readonly id = `adpx-c${++lastId}`;
+  saveState: SaveState;
+  /** The image URL that failed to load; its frame is hidden. */
+  failedImage?: string;
+  readonly terms: Terms;
+  readonly image;
+  private readonly impressions: ImpressionController;
+  private readonly media: MediaSizeController;
+  /** The position the card was last rendered at (its events carry it). */
+  private view?: CardView;
+  /** The card was in its host's last render. */
+  private onScreen = false;
+
+  constructor(
+    private readonly host: CardHost,
+    readonly offer: Offer,
+    readonly ledger: BeaconLedger,
+    private readonly context: CardContext,
+    frameWidth?: FrameWidthMemo,
+  ) {
+    this.saveState = ledger.isSaved(offer.id) ? SaveState.Saved : SaveState.Idle;
+    this.terms = new Terms(host, context.log);
+    this.image = pickImage(offer);
+    this.media = new MediaSizeController(host, () => this.root);
+    this.media.memo = frameWidth;
+    this.media.image = this.image;
+    this.impressions = new ImpressionController(host, {
+      onImpression: () => this.countImpression(),
+      dwellMs: context.dwell,
+      log: (message, ...details) => context.log()(message, ...details),
+    });
+  }
+
+  private get root(): HTMLElement | null {
+    return this.host.renderRoot.querySelector<HTMLElement>(`#${this.id}`);
+  }
+
+  /** Before each render of the card. */
+  willRender(view: CardView): void {
+    this.view = view;
+    this.terms.set(this.offer.terms_and_conditions, view.terms);
+  }
+
+  /**
+   * After each render of the host, whether the card was in it or not: a card new on screen fires
+   * `offer_shown`; its impression is watched on its box until it counts.
+   */
+  rendered(): void {
+    const root = this.root;
+    if (root && !this.onScreen) this.emit('offer_shown', this.progress());
+    this.onScreen = root !== null;
+    this.impressions.watch(root && !this.ledger.impressed(this.offer) ? String(this.offer.id) : null, root);
+    this.terms.rendered();
+  }
+
+  /** The card left its host for good. */
+  dispose(): void {
+    this.impressions.watch(null);
+    this.host.removeController(this.impressions);
+    this.media.hostDisconnected();
+    this.host.removeController(this.media);
+  }
+
+  private progress(): OfferProgress {
+    const view = this.view;
+    return { current: view?.current ?? 1, total: view?.total ?? 1, offer_id: this.offer.id };
+  }
+
+  private emit<N extends AdpxEventName>(name: N, detail: AdpxEventPayloads[N]): boolean {
+    return this.host.dispatchEvent(new AdpxEvent(name, detail));
+  }
+
+  private countImpression(): void {
+    if (!this.ledger.countImpression(this.offer, this.context.log())) return;
+    this.emit('impression', this.progress());
+    this.context.onImpression?.();
+  }
+
+  /**
+   * A person's click on the card's CTA or Save proves the card was displayed: its impression counts
+   * first when the rule has not counted it yet (a `dwell` still running, an entrance animation's
+   * recheck), so the service never gets a click or a no-thanks without the pixel before it (the
+   * spec's display and tracking sequence: pixel, then the CTA's beacon). A click the page made with
+   * script (`isTrusted` false) proves nothing and changes nothing. Decision 002.
+   */
+  private engaged(event: Event | undefined): void {
+    if (!event?.isTrusted || this.ledger.impressed(this.offer)) return;
+    this.context.log()('C4', this.offer.id);
+    this.countImpression();
+    this.impressions.watch(null);
+  }
+
+  readonly onAccept = (event?: Event): void => {
+    this.engaged(event);
+    const progress = this.progress();
+    this.emit('ad_taken', progress);
+    this.context.onDone?.();
+    if (progress.current >= progress.total) this.emit('last_ad_taken', progress);
+    if (this.offer.click_url) this.openUrl(this.offer.click_url);
+  };
+
+  readonly onDecline = (event?: Event): void => {
+    this.engaged(event);
+    this.ledger.fire('no_thanks_click', this.offer, this.context.log());
+    this.emit('ad_not_taken', this.progress());
+    this.context.onDone?.();
+  };
+
+  /** A link the card opens itself: `url_clicked`, then a new tab or the native host. */
+  readonly onLink = (event: MouseEvent, url: string): void => {
+    event.preventDefault();
+    this.openUrl(url);
+  };
+
+  /**
+   * "Save for later": a cancelable `save_for_later` event; unless cancelled, one GET of
+   * `save_for_later_url` per offer per load, then "Saved". A failed request may be retried.
+   */
+  readonly onSave = async (event?: Event): Promise<void> => {
+    const { offer, ledger } = this;
+    const url = offer.save_for_later_url;
+    if (!url || !offer.perkswallet_enabled) return;
+    this.engaged(event);
+    if (this.saveState === SaveState.Saving || this.saveState === SaveState.Saved) return;
+    if (ledger.isSaved(offer.id)) return;
+    const log = this.context.log();
+    if (!this.emit('save_for_later', { ...this.progress(), url })) return log('C1', offer.id);
+    if (!ledger.claimSave(offer.id)) return;
+    this.setSave(SaveState.Saving);
+    const delivered = await deliverBeacon(url, { log });
+    if (!delivered) ledger.releaseSave(offer.id);
+    this.setSave(delivered ? SaveState.Saved : SaveState.Failed);
+  };
+
+  private setSave(state: SaveState): void {
+    this.saveState = state;
+    this.host.requestUpdate();
+  }
+
+  readonly onImageError = (): void => {
+    this.context.log()('C2', this.image?.url);
+    this.failedImage = this.image?.url;
+    this.host.requestUpdate();
+  };
+
+  /** Emits `url_clicked`, then opens the URL in a new tab unless a native host handles it. */
+  openUrl(url: string): void {
+    this.emit('url_clicked', { target_url: url });
+    this.context.log()('C3', url, openOfferUrl(url));
+  }
+}
+
+/** The card: every fragment of the offer, in the order the service spec lists them. */
+export function cardTemplate(card: OfferCard, v: CardView): TemplateResult {
+  card.willRender(v);
+  const { offer, image, id } = card;
+  const m = v.m;
+  const copy = cardCopy(offer);
+  const showMedia = image !== undefined && image.url !== card.failedImage;
+  return html`<div id=${id} part="offer" class="offer">
+    <article part="card" class="card ${showMedia ? 'has-media' : ''}" aria-labelledby="${id}-headline">
+      ${showMedia ? mediaTemplate({ image, eager: v.eager, onError: card.onImageError }) : nothing}
+      <div class="card-body">
+        <div class="intro">
+          ${advertiserTemplate(offer, m)}${headlineTemplate(copy, v.headingLevel, `${id}-headline`)}${descriptionTemplate(copy)}
+        </div>
+        ${loyaltyTemplate(offer, m)}${qrTemplate(offer, v.showQr, m)}
+        ${ctaTemplate({ ...ctaLabels(offer, m), onAccept: card.onAccept, onDecline: card.onDecline })}
+        ${extrasTemplate({
+          offerwallUrl: offer.offerwall_enabled && !v.noOfferwall ? offer.offerwall_url : undefined,
+          canSave: offer.perkswallet_enabled && offer.save_for_later_url !== undefined,
+          saveState: card.saveState,
+          onLink: card.onLink,
+          onSave: card.onSave,
+          m,
+        })}
+        ${miniTextTemplate(offer)}
+        ${footerTemplate({ terms: card.terms, privacyUrl: v.privacyUrl, onLink: card.onLink, m })}
+      </div>
+    </article>
+  </div>`;
+}
