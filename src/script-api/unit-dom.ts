@@ -6,7 +6,7 @@ import type { AdpxOffersElement } from '../elements/adpx-offers/adpx-offers.js';
 import { optionEntries } from '../options/schema.js';
 import type { ResolvedConfig } from './config.js';
 import type { UnitSetup } from './launcher-options.js';
-import { percent } from './launcher-values.js';
+import { percent } from './launcher-options.js';
 import type { AdpxShowOptions } from './types.js';
 
 /** Resolves once `document.body` exists (a script in `<head>` may call `init` early). */
