@@ -18,6 +18,7 @@ import { UnitStatus } from '../elements/adpx-offers/status.js';
 import { defineElements } from '../elements/registry.js';
 import { forgetKept } from '../tracking/kept-beacons.js';
 import { AdpxEvent, type AdpxEventName, type AdpxEventPayloads } from '../events/adpx-event.js';
+import { isJsonObject } from '../model/coerce.js';
 import { acceptResponse } from '../model/normalize.js';
 import type { OffersResponse } from '../model/types.js';
 import { MISSING_ENDPOINT } from '../options/values.js';
@@ -25,7 +26,6 @@ import { resolveConfig, toEnvironment, type PresetValues, type ResolvedConfig } 
 import { commandQueue } from './command-queue.js';
 import { callHost, deliver, UnitListener, type DeliveryTarget } from './forward.js';
 import { getOffers } from './requests.js';
-import { namedCallback, readPageGlobals, userOf, type PageGlobals } from './page-globals.js';
 import type { AdpxApi, AdpxCallback, AdpxConfig, AdpxErrorInfo, AdpxGetOffersResult } from './types.js';
 import type { AdpxShowCallbacks, AdpxShowOptions, AdpxUser } from './types.js';
 import { applyShowLook, bodyReady, configureUnit, createUnit, findTarget } from './unit-dom.js';
@@ -36,6 +36,15 @@ export const ADPX_VERSION = '0.1.0';
 const warn = (message: string) => console.warn(`[adpx] ${message}`);
 const invalid = (message: string): AdpxErrorInfo => ({ message, code: 'invalid_request' });
 const NO_OFFERS: AdpxErrorInfo = { message: 'No offers are available for this request.', code: 'no_offers' };
+
+/** A copy of a plain object, or `{}`: later changes to the page's object do not reach the SDK. */
+const userOf = (value: unknown): AdpxUser => (isJsonObject(value) ? { ...value } : {});
+
+/** `window.AdpxConfig` and `window.AdpxUser`, as a launcher page sets them before the script loads. */
+interface PageGlobals {
+  config?: Record<string, unknown>;
+  user: AdpxUser;
+}
 
 function run<T>(callback: ((value: T) => void) | undefined, value: T): void {
   if (typeof callback === 'function') callHost(() => callback(value));
@@ -68,17 +77,13 @@ export class AdpxController implements AdpxApi {
   }
 
   /** Reads `window.AdpxConfig` and `window.AdpxUser` now (the script-tag build does it on load). */
-  captureGlobals(): void {
-    this.globals = readPageGlobals(this.win);
+  captureGlobals(): PageGlobals {
+    const { AdpxConfig: config, AdpxUser: user } = this.win as { AdpxConfig?: unknown; AdpxUser?: unknown };
+    return (this.globals = { config: isJsonObject(config) ? { ...config } : undefined, user: userOf(user) });
   }
 
   private get captured(): PageGlobals {
-    this.globals ??= readPageGlobals(this.win);
-    return this.globals;
-  }
-
-  private get target(): DeliveryTarget {
-    return { callback: this.config?.callback, parentOrigin: this.config?.parentOrigin };
+    return this.globals ?? this.captureGlobals();
   }
 
   get environment(): 0 | 1 {
@@ -118,10 +123,10 @@ export class AdpxController implements AdpxApi {
     try {
       const result = resolveConfig(input, this.captured.config, this.preset, callback);
       if (!result.ok) {
-        const named = namedCallback(input, callback, this.captured);
-        const fallback = typeof named === 'function' ? (named as AdpxCallback) : undefined;
-        const target = { callback: fallback, parentOrigin: this.config?.parentOrigin };
-        return this.emitError(errorInfo(result.error), target);
+        // Its callback: the argument, the config's, or AdpxConfig's (not the previous init's).
+        const named = [callback, isJsonObject(input) && input.callback, this.captured.config?.callback];
+        const fallback = named.find((given) => typeof given === 'function') as AdpxCallback | undefined;
+        return this.emitError(errorInfo(result.error), { ...this.config, callback: fallback });
       }
       const { config } = result;
       this.config = config;
@@ -131,12 +136,9 @@ export class AdpxController implements AdpxApi {
         warn('parentOrigin must be an exact origin; it was ignored.');
       if (result.ignored.length > 0) this.log('A1', result.ignored.join(', '));
       defineElements(this.win.customElements);
-      const previous = this.setup;
       const setup = (this.setup = unitSetup(config.settings, config.styles));
       for (const note of setup.notes) this.log(note);
-      const body = this.win.document.body;
-      const place = (at: HTMLElement) => this.place(at, config, setup, previous);
-      this.placed = body ? Promise.resolve(place(body)) : bodyReady(this.win.document).then(place);
+      this.placed = bodyReady(this.win.document, (body) => this.place(body, config, setup));
       // Resolves once the offers it loads are in (and shown, with autoShow), as launcher pages expect.
       const unit = await this.placed;
       await Promise.allSettled([unit?.pendingLoad, unit?.pendingShow]);
@@ -146,12 +148,7 @@ export class AdpxController implements AdpxApi {
   }
 
   /** The unit in the target element (inline) or on `<body>`, configured; its load started. */
-  private place(
-    body: HTMLElement,
-    config: ResolvedConfig,
-    setup: UnitSetup,
-    previous?: UnitSetup,
-  ): AdpxOffersElement {
+  private place(body: HTMLElement, config: ResolvedConfig, setup: UnitSetup): AdpxOffersElement {
     const doc = this.win.document;
     const target = findTarget(doc, setup.target);
     if (setup.target !== undefined && !target) {
@@ -170,7 +167,6 @@ export class AdpxController implements AdpxApi {
       unit = this.unit = createUnit(doc, parent);
       this.listener.attach(unit);
     }
-    for (const [name] of previous?.properties ?? []) unit.style.removeProperty(name);
     configureUnit(unit, config, setup);
     unit.payload = { ...this.captured.user, ...this.user };
     this.log(`init: ${config.accountId} placement=${config.placement} autoLoad=${config.autoLoad}`);
@@ -202,15 +198,11 @@ export class AdpxController implements AdpxApi {
     payload?: AdpxUser,
     callback?: (loaded: boolean, error?: AdpxErrorInfo) => void,
   ): Promise<boolean> {
-    const refused = !unit
-      ? 'Call Adpx.init before Adpx.load.'
-      : this.config?.endpoint
-        ? ''
-        : MISSING_ENDPOINT;
+    const refused = !unit ? 'Call Adpx.init before Adpx.load.' : !this.config?.endpoint && MISSING_ENDPOINT;
     let loaded = false;
     let error: AdpxErrorInfo | undefined;
-    if (!unit || refused) this.emitError((error = invalid(refused)));
-    else {
+    if (refused) this.emitError((error = invalid(refused)));
+    else if (unit) {
       this.supplied = undefined;
       this.user = userOf(payload);
       unit.payload = { ...this.captured.user, ...this.user };
@@ -302,11 +294,10 @@ export class AdpxController implements AdpxApi {
   }
 
   isReady(): boolean {
-    const { unit, supplied } = this;
-    const count = supplied?.response
-      ? supplied.response.count
-      : unit?.state === UnitStatus.Ready && unit.response?.count;
-    return (count || 0) > 0;
+    const { unit } = this;
+    const response =
+      this.supplied?.response ?? (unit?.state === UnitStatus.Ready ? unit.response : undefined);
+    return (response?.count ?? 0) > 0;
   }
 
   reload(): Promise<boolean> {
@@ -365,7 +356,7 @@ export class AdpxController implements AdpxApi {
       this.callbacks = {};
       run(callbacks.dismissCallback, payload as AdpxEventPayloads['closed_ads']);
     }
-    deliver(this.win, this.target, name, payload);
+    deliver(this.win, this.config ?? {}, name, payload);
   }
 
   /** A function in `Adpx.cmd` threw: a debug line (and the console) and an `error` event. */
@@ -383,15 +374,11 @@ export class AdpxController implements AdpxApi {
    * failed `init` reports (its callback, not the previous configuration's).
    */
   private emitError(info: AdpxErrorInfo, override?: DeliveryTarget): void {
-    const { code } = info;
-    if (code === 'no_offers') return;
-    const detail = { ...info, code };
+    if (info.code === 'no_offers') return;
+    const detail = { ...info, code: info.code };
     const event = new AdpxEvent('error', detail);
-    if (!override && this.unit?.isConnected) {
-      this.unit.dispatchEvent(event);
-      return;
-    }
+    if (!override && this.unit?.isConnected) return void this.unit.dispatchEvent(event);
     this.win.document?.dispatchEvent(event);
-    deliver(this.win, override ?? this.target, 'error', detail);
+    deliver(this.win, override ?? this.config ?? {}, 'error', detail);
   }
 }

@@ -52,10 +52,8 @@ export function resolveConfig(
   }
   const fromInit: Record<string, unknown> = typeof init === 'string' ? { accountId: init } : (init ?? {});
   const base: Record<string, unknown> = isJsonObject(global) ? global : {};
-  const presetValues: Record<string, unknown> = {};
-  if (preset.environment !== undefined) presetValues.environment = preset.environment;
-  if (preset.debug !== undefined) presetValues.debug = preset.debug;
-  const merged: Record<string, unknown> = { ...base, ...presetValues, ...fromInit };
+  // `preset` holds only the values set (Adpx.setEnvironment / setDebug): none is undefined.
+  const merged: Record<string, unknown> = { ...base, ...preset, ...fromInit };
   const values: Record<string, unknown> = {};
   const known = new Set(LAUNCHER_KEYS);
   try {

@@ -156,6 +156,10 @@ function write(draft: SetupDraft, targets: string, result: unknown): void {
   }
 }
 
+/** The custom properties the table may set: a new configuration removes them first. */
+export const launcherProperties = (): string[] =>
+  ROWS.map((row) => row[2].split('=')[0] ?? '').filter((name) => name.startsWith('--'));
+
 export interface LauncherOption {
   /** `settings.delay`, `styles.header.textColor`, … */
   readonly path: string;

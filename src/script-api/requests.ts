@@ -1,17 +1,14 @@
 /** `Adpx.getOffers`: one fetch with the configured endpoint and options, never rejecting. */
 import { errorInfo, OffersError } from '../errors.js';
 import { fetchOffers } from '../client/fetch-offers.js';
+import { isJsonObject } from '../model/coerce.js';
 import { withConsent } from '../consent/apply.js';
 import { fetchOptionsOf, optionEntries } from '../options/schema.js';
 import { isAbsent, MISSING_ENDPOINT } from '../options/values.js';
 import type { ResolvedConfig } from './config.js';
 import type { AdpxGetOffersResult, AdpxUser } from './types.js';
 
-/** `placement` given in a `getOffers` payload: a non-empty string, else `invalid_request`. */
-function payloadPlacement(value: unknown): string {
-  if (typeof value === 'string' && value.trim() !== '') return value;
-  throw new OffersError('invalid_request', 'payload.placement must be a non-empty string.');
-}
+const invalid = (message: string) => new OffersError('invalid_request', message);
 
 /**
  * `Adpx.getOffers`: one fetch with the SDK ID as `api_key`, the configured endpoint and options,
@@ -27,11 +24,9 @@ export async function getOffers(
 ): Promise<AdpxGetOffersResult> {
   try {
     const apiKey = typeof sdkId === 'string' ? sdkId.trim() : '';
-    if (!apiKey)
-      throw new OffersError('invalid_request', 'The SDK ID is missing: Adpx.getOffers(sdkId, payload?).');
-    if (!config.endpoint) throw new OffersError('invalid_request', MISSING_ENDPOINT);
-    const extra: AdpxUser =
-      typeof payload === 'object' && payload !== null && !Array.isArray(payload) ? { ...payload } : {};
+    if (!apiKey) throw invalid('The SDK ID is missing: Adpx.getOffers(sdkId, payload?).');
+    if (!config.endpoint) throw invalid(MISSING_ENDPOINT);
+    const extra: AdpxUser = isJsonObject(payload) ? { ...payload } : {};
     // The payload may hold the fetch operation's body fields and request options (spec): a
     // field it gives wins over the configured one for this call.
     const request: Record<string, unknown> = fetchOptionsOf(config);
@@ -39,7 +34,10 @@ export async function getOffers(
       if (spec.fetch && spec.payloadKeys?.some((key) => !isAbsent(extra[key])))
         request[spec.fetch] = undefined;
     }
-    if (!isAbsent(extra.placement)) request.placement = payloadPlacement(extra.placement);
+    const { placement } = extra;
+    if (!isAbsent(placement) && !(typeof placement === 'string' && placement.trim() !== ''))
+      throw invalid('payload.placement must be a non-empty string.');
+    if (!isAbsent(placement)) request.placement = placement;
     const options = await withConsent(
       {
         ...request,

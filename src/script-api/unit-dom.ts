@@ -5,21 +5,17 @@
 import type { AdpxOffersElement } from '../elements/adpx-offers/adpx-offers.js';
 import { optionEntries } from '../options/schema.js';
 import type { ResolvedConfig } from './config.js';
-import type { UnitSetup } from './launcher-options.js';
-import { percent } from './launcher-options.js';
+import { launcherProperties, percent, type UnitSetup } from './launcher-options.js';
 import type { AdpxShowOptions } from './types.js';
 
-/** Resolves once `document.body` exists (a script in `<head>` may call `init` early). */
-export function bodyReady(doc: Document): Promise<HTMLElement> {
-  if (doc.body) return Promise.resolve(doc.body);
-  return new Promise((resolve) => {
-    const check = () => {
-      if (!doc.body) return;
-      doc.removeEventListener('DOMContentLoaded', check);
-      resolve(doc.body);
-    };
-    doc.addEventListener('DOMContentLoaded', check);
-  });
+/**
+ * `place(body)`: at once when `<body>` exists, else once the document is parsed (a script in
+ * `<head>` may call `init` early); what `place` throws rejects the promise.
+ */
+export function bodyReady<T>(doc: Document, place: (body: HTMLElement) => T): Promise<T> {
+  if (doc.body) return Promise.resolve(place(doc.body));
+  const parsed = new Promise((resolve) => doc.addEventListener('DOMContentLoaded', resolve, { once: true }));
+  return parsed.then(() => place(doc.body));
 }
 
 /** The element a target names: the element itself, an element id, or a CSS selector. */
@@ -61,7 +57,7 @@ export function configureUnit(unit: AdpxOffersElement, config: ResolvedConfig, s
   }
   Object.assign(attributes, { layout: setup.layout, heading: undefined, terms: undefined }, setup.attributes);
   for (const [name, value] of Object.entries(attributes)) setAttribute(unit, name, value);
-  unit.style.removeProperty('--adpx-backdrop-color');
+  for (const name of launcherProperties()) unit.style.removeProperty(name);
   for (const [name, value] of setup.properties) unit.style.setProperty(name, value);
   unit.overrides = setup.overrides;
 }
