@@ -28,7 +28,7 @@ import { callHost, deliver, UnitListener, type DeliveryTarget } from './forward.
 import { getOffers } from './requests.js';
 import type { AdpxApi, AdpxCallback, AdpxConfig, AdpxErrorInfo, AdpxGetOffersResult } from './types.js';
 import type { AdpxShowCallbacks, AdpxShowOptions, AdpxUser } from './types.js';
-import { applyShowLook, bodyReady, configureUnit, createUnit, findTarget } from './unit-dom.js';
+import { applyShowLook, bodyReady, configureUnit, findTarget } from './unit-dom.js';
 import { unitSetup, type UnitSetup } from './launcher-options.js';
 
 export const ADPX_VERSION = '0.1.0';
@@ -126,7 +126,7 @@ export class AdpxController implements AdpxApi {
         // Its callback: the argument, the config's, or AdpxConfig's (not the previous init's).
         const named = [callback, isJsonObject(input) && input.callback, this.captured.config?.callback];
         const fallback = named.find((given) => typeof given === 'function') as AdpxCallback | undefined;
-        return this.emitError(errorInfo(result.error), { ...this.config, callback: fallback });
+        return void this.emitError(errorInfo(result.error), { ...this.config, callback: fallback });
       }
       const { config } = result;
       this.config = config;
@@ -164,7 +164,9 @@ export class AdpxController implements AdpxApi {
       unit = undefined;
     }
     if (!unit) {
-      unit = this.unit = createUnit(doc, parent);
+      // In manual mode: the script API decides when to load and show.
+      unit = this.unit = parent.appendChild(doc.createElement('adpx-offers'));
+      unit.setAttribute('manual', '');
       this.listener.attach(unit);
     }
     configureUnit(unit, config, setup);
@@ -190,33 +192,30 @@ export class AdpxController implements AdpxApi {
   }
 
   load(payload?: AdpxUser, callback?: (loaded: boolean, error?: AdpxErrorInfo) => void): Promise<boolean> {
-    return this.withUnit((unit) => this.loadOn(unit, payload, callback));
+    return this.withUnit(async (unit) => {
+      const error = await this.loadFailure(unit, payload);
+      if (typeof callback === 'function') callHost(() => callback(!error, error));
+      return !error;
+    });
   }
 
-  private async loadOn(
-    unit: AdpxOffersElement | undefined,
+  /** Loads the unit's request with `payload`: what went wrong, or nothing when offers are ready. */
+  private async loadFailure(
+    unit?: AdpxOffersElement,
     payload?: AdpxUser,
-    callback?: (loaded: boolean, error?: AdpxErrorInfo) => void,
-  ): Promise<boolean> {
-    const refused = !unit ? 'Call Adpx.init before Adpx.load.' : !this.config?.endpoint && MISSING_ENDPOINT;
-    let loaded = false;
-    let error: AdpxErrorInfo | undefined;
-    if (refused) this.emitError((error = invalid(refused)));
-    else if (unit) {
-      this.supplied = undefined;
-      this.user = userOf(payload);
-      unit.payload = { ...this.captured.user, ...this.user };
-      // Offers of this request that are ready answer it: the service is not asked twice.
-      const ready = unit.state === UnitStatus.Ready && unit.upToDate ? unit.response?.count : undefined;
-      try {
-        loaded = (ready ?? (await this.startLoad(unit))) > 0;
-        if (!loaded) error = NO_OFFERS;
-      } catch (failure) {
-        error = errorInfo(failure);
-      }
+  ): Promise<AdpxErrorInfo | undefined> {
+    if (!unit) return this.emitError(invalid('Call Adpx.init before Adpx.load.'));
+    if (!this.config?.endpoint) return this.emitError(invalid(MISSING_ENDPOINT));
+    this.supplied = undefined;
+    this.user = userOf(payload);
+    unit.payload = { ...this.captured.user, ...this.user };
+    // Offers of this request that are ready answer it: the service is not asked twice.
+    const ready = unit.state === UnitStatus.Ready && unit.upToDate ? unit.response?.count : undefined;
+    try {
+      return (ready ?? (await this.startLoad(unit))) > 0 ? undefined : NO_OFFERS;
+    } catch (failure) {
+      return errorInfo(failure);
     }
-    if (typeof callback === 'function') callHost(() => callback(loaded, error));
-    return loaded;
   }
 
   /**
@@ -301,33 +300,25 @@ export class AdpxController implements AdpxApi {
   }
 
   reload(): Promise<boolean> {
-    return this.withUnit((unit) => this.reloadOn(unit));
-  }
-
-  private async reloadOn(unit: AdpxOffersElement | undefined): Promise<boolean> {
-    const { config, supplied } = this;
-    if (!unit || !config) return this.showFailed({}, invalid('Call Adpx.init before Adpx.reload.'));
-    if (supplied && !supplied.response) {
-      this.log('A9');
+    return this.withUnit(async (unit) => {
+      const { config, supplied } = this;
+      if (!unit || !config) return this.showFailed({}, invalid('Call Adpx.init before Adpx.reload.'));
+      if (supplied && !supplied.response) this.log('A9');
+      else if (!supplied && !config.endpoint) this.emitError(invalid(MISSING_ENDPOINT));
+      else {
+        if (!supplied) this.startLoad(unit);
+        return this.showOn(unit, {});
+      }
       return false;
-    }
-    if (!supplied && !config.endpoint) {
-      this.emitError(invalid(MISSING_ENDPOINT));
-      return false;
-    }
-    if (!supplied) this.startLoad(unit);
-    return this.showOn(unit, {});
+    });
   }
 
   async getOffers(sdkId: string, payload?: AdpxUser): Promise<AdpxGetOffersResult> {
-    let base = this.config;
-    if (!base) {
-      const placeholder = { accountId: 'getOffers', autoLoad: false };
-      const resolved = resolveConfig(placeholder, this.captured.config, this.preset);
-      if (!resolved.ok) return { status: false, response: errorInfo(resolved.error) };
-      base = resolved.config;
-    }
-    return getOffers(sdkId, payload, base, this.captured.user);
+    // Before `init`: AdpxConfig's endpoint and options (the SDK ID is the argument).
+    const placeholder = { accountId: 'getOffers', autoLoad: false };
+    const resolved = this.config ? undefined : resolveConfig(placeholder, this.captured.config, this.preset);
+    if (resolved?.ok === false) return { status: false, response: errorInfo(resolved.error) };
+    return getOffers(sdkId, payload, this.config ?? resolved?.config, this.captured.user);
   }
 
   /** Resolves true when the response is valid; else false and an `error` event. Never rejects. */
@@ -361,8 +352,7 @@ export class AdpxController implements AdpxApi {
 
   /** A function in `Adpx.cmd` threw: a debug line (and the console) and an `error` event. */
   private reportCommandError(error: unknown): void {
-    const reason = error instanceof Error ? error.message : String(error);
-    const message = `A function in Adpx.cmd threw: ${reason}`;
+    const message = `A function in Adpx.cmd threw: ${error instanceof Error ? error.message : String(error)}`;
     this.log(message, error);
     warn(message);
     this.emitError({ message, code: 'command' });
@@ -373,12 +363,15 @@ export class AdpxController implements AdpxApi {
    * the unit's own events); else on the document and delivered directly. `override` is where a
    * failed `init` reports (its callback, not the previous configuration's).
    */
-  private emitError(info: AdpxErrorInfo, override?: DeliveryTarget): void {
-    if (info.code === 'no_offers') return;
+  private emitError(info: AdpxErrorInfo, override?: DeliveryTarget): AdpxErrorInfo {
+    if (info.code === 'no_offers') return info;
     const detail = { ...info, code: info.code };
     const event = new AdpxEvent('error', detail);
-    if (!override && this.unit?.isConnected) return void this.unit.dispatchEvent(event);
-    this.win.document?.dispatchEvent(event);
-    deliver(this.win, override ?? this.config ?? {}, 'error', detail);
+    if (!override && this.unit?.isConnected) this.unit.dispatchEvent(event);
+    else {
+      this.win.document?.dispatchEvent(event);
+      deliver(this.win, override ?? this.config ?? {}, 'error', detail);
+    }
+    return info;
   }
 }

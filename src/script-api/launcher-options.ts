@@ -44,22 +44,6 @@ export function percent(value: unknown): number | undefined {
   return typeof number === 'number' && number >= 0 ? Math.min(number, MAX_MARGIN) : undefined;
 }
 
-/** The set-up being built; a row's target names one of its records (see {@link write}). */
-interface SetupDraft {
-  /** `@name` targets: attributes; `true` sets an empty boolean attribute, `false` removes it. */
-  attributes: Record<string, unknown>;
-  /** `settings.*` / `styles.*` targets: the unit's `overrides`. */
-  settings: Record<string, unknown>;
-  styles: Record<string, unknown>;
-  /** `--name` targets: custom properties. */
-  properties: Array<[string, string]>;
-  /** Bare targets. */
-  own: { target?: string | Element; embedded?: boolean; list?: boolean; margin?: number } & Record<
-    string,
-    unknown
-  >;
-}
-
 /**
  * What a kind makes of a value: `undefined` when it is not valid (a debug line), `null` when it is
  * valid but writes nothing, else the value the row's target gets.
@@ -90,7 +74,7 @@ const KINDS = {
     return (typeof value === 'string' && value.trim()) || undefined;
   },
   /** `embedded.targetElement`: nothing when `embedded.enabled` is false. */
-  inline: (value: unknown, draft: SetupDraft) => (draft.own.embedded === false ? null : KINDS.target(value)),
+  inline: (value: unknown, setup: UnitSetup) => (setup.embedded === false ? null : KINDS.target(value)),
 };
 
 type Row = readonly [path: string, kind: keyof typeof KINDS | 'refused' | 'direct', target: string];
@@ -146,13 +130,13 @@ const ROWS: readonly Row[] = [
  * field of the set-up; `target=value` writes that value instead. A key given twice (two launcher
  * names) keeps the first.
  */
-function write(draft: SetupDraft, targets: string, result: unknown): void {
+function write(setup: UnitSetup, targets: string, result: unknown): void {
   for (const target of targets.split(' ')) {
     const [key = '', fixed] = target.split('=');
     const [, at, group, name = key] = /^(@)?(?:(settings|styles)\.)?(.*)$/.exec(key) ?? [];
-    const record = at ? draft.attributes : group ? draft[group as 'styles'] : draft.own;
-    if (key.startsWith('--')) draft.properties.push([key, fixed ?? (result as string)]);
-    else record[name] ??= fixed ?? result;
+    const record = at ? setup.attributes : group ? setup.overrides[group as 'styles'] : setup;
+    if (key.startsWith('--')) setup.properties.push([key, fixed ?? (result as string)]);
+    else (record as Record<string, unknown>)[name] ??= fixed ?? result;
   }
 }
 
@@ -164,7 +148,7 @@ export interface LauncherOption {
   /** `settings.delay`, `styles.header.textColor`, … */
   readonly path: string;
   /** Applies a value; `false` when the value is not valid (ignored with a debug line). */
-  readonly apply?: (value: unknown, draft: SetupDraft) => boolean;
+  readonly apply?: (value: unknown, setup: UnitSetup) => boolean;
   /** Why the key does nothing (logged when a config sets it). */
   readonly refused?: string;
 }
@@ -175,19 +159,23 @@ let options: readonly LauncherOption[] | undefined;
 export function launcherOptions(): readonly LauncherOption[] {
   return (options ??= ROWS.map(([path, kind, target]) => {
     if (kind === 'refused' || kind === 'direct') return { path, refused: target || undefined };
-    const apply = (value: unknown, draft: SetupDraft) => {
-      const result = KINDS[kind](value, draft);
-      if (result !== undefined && result !== null) write(draft, target, result);
+    const apply = (value: unknown, setup: UnitSetup) => {
+      const result = KINDS[kind](value, setup);
+      if (result !== undefined && result !== null) write(setup, target, result);
       return result !== undefined;
     };
     return { path, apply };
   }));
 }
 
+/** The unit set-up a config's `settings` and `styles` make (the table writes into it). */
 export interface UnitSetup {
   layout: UnitLayout;
   /** The element (or its id or selector) to render inline into; none: a popup on `<body>`. */
   target?: string | Element;
+  /** `settings.embedded.enabled` and `settings.multi_offer_unit`, as given. */
+  embedded?: boolean;
+  list?: boolean;
   /** Attributes to set; `true` sets an empty boolean attribute, `false` removes it. */
   attributes: Record<string, string | boolean>;
   /** Custom properties set on the unit. */
@@ -229,41 +217,34 @@ export function unitSetup(settingsInput: unknown, stylesInput: unknown): UnitSet
     styles: isJsonObject(stylesInput) ? stylesInput : {},
   };
   const notes: string[] = [];
-  const draft: SetupDraft = { attributes: {}, properties: [], styles: {}, settings: {}, own: {} };
+  const overrides = { styles: {}, settings: {} };
+  const setup: UnitSetup = { layout: 'popup', attributes: {}, properties: [], overrides, notes };
   // The `*_color` keys given directly: they win over the launcher's named colours.
   for (const [key, value] of Object.entries(root.styles)) {
     if (!COLOR_KEY.test(key)) continue;
     const color = safeCssColor(value);
-    if (color) draft.styles[key] = color;
+    if (color) setup.overrides.styles[key] = color;
     else notes.push(invalid(`styles.${key}`, value));
   }
   for (const { path, apply, refused } of launcherOptions()) {
     const value = valueAt(root, path);
     if (value === undefined) continue;
     if (refused) notes.push(`${path}: refused, ${refused}`);
-    else if (apply && !apply(value, draft)) notes.push(invalid(path, value));
+    else if (apply && !apply(value, setup)) notes.push(invalid(path, value));
   }
   unknownKeys(root.settings, 'settings', notes);
   unknownKeys(root.styles, 'styles', notes);
-  const attributes = draft.attributes as UnitSetup['attributes'];
+  const { attributes, target, embedded, list } = setup;
   for (const name of ['hide-close', 'backdrop-dismiss', 'show-qr', 'delay', 'close-delay'])
     attributes[name] ??= false;
   if (Number(attributes['close-delay']) > 0 && attributes['hide-close'] === true) {
     notes.push('settings.close_delay: the close button is hidden; no effect');
     attributes['close-delay'] = false;
   }
-  const { target, embedded, list, margin } = draft.own;
   if (target === undefined && embedded === true)
     notes.push('settings.embedded.enabled: no targetElement; a popup');
   if (target === undefined && list)
     notes.push('settings.multi_offer_unit: a popup shows one offer at a time');
-  return {
-    layout: target === undefined ? 'popup' : list ? 'list' : 'inline',
-    target,
-    attributes,
-    properties: draft.properties,
-    overrides: { styles: draft.styles, settings: draft.settings } as UnitSetup['overrides'],
-    margin,
-    notes,
-  };
+  if (target !== undefined) setup.layout = list ? 'list' : 'inline';
+  return setup;
 }

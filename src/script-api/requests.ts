@@ -19,13 +19,13 @@ const invalid = (message: string) => new OffersError('invalid_request', message)
 export async function getOffers(
   sdkId: unknown,
   payload: unknown,
-  config: ResolvedConfig,
+  config: ResolvedConfig | undefined,
   user: AdpxUser,
 ): Promise<AdpxGetOffersResult> {
   try {
     const apiKey = typeof sdkId === 'string' ? sdkId.trim() : '';
     if (!apiKey) throw invalid('The SDK ID is missing: Adpx.getOffers(sdkId, payload?).');
-    if (!config.endpoint) throw invalid(MISSING_ENDPOINT);
+    if (!config?.endpoint) throw invalid(MISSING_ENDPOINT);
     const extra: AdpxUser = isJsonObject(payload) ? { ...payload } : {};
     // The payload may hold the fetch operation's body fields and request options (spec): a
     // field it gives wins over the configured one for this call.

@@ -20,23 +20,12 @@ export function bodyReady<T>(doc: Document, place: (body: HTMLElement) => T): Pr
 
 /** The element a target names: the element itself, an element id, or a CSS selector. */
 export function findTarget(doc: Document, target: string | Element | undefined): Element | undefined {
-  if (target === undefined) return undefined;
-  if (typeof target !== 'string') return target.isConnected ? target : undefined;
-  const byId = doc.getElementById(target);
-  if (byId) return byId;
+  if (typeof target !== 'string') return target?.isConnected ? target : undefined;
   try {
-    return doc.querySelector(target) ?? undefined;
+    return doc.getElementById(target) ?? doc.querySelector(target) ?? undefined;
   } catch {
     return undefined;
   }
-}
-
-/** A new unit in manual mode (the script API decides when to load and show), appended to `parent`. */
-export function createUnit(doc: Document, parent: Element): AdpxOffersElement {
-  const unit = doc.createElement('adpx-offers');
-  unit.setAttribute('manual', '');
-  parent.append(unit);
-  return unit;
 }
 
 function setAttribute(unit: Element, name: string, value: string | boolean | undefined): void {
