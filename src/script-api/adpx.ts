@@ -41,10 +41,7 @@ const NO_OFFERS: AdpxErrorInfo = { message: 'No offers are available for this re
 const userOf = (value: unknown): AdpxUser => (isJsonObject(value) ? { ...value } : {});
 
 /** `window.AdpxConfig` and `window.AdpxUser`, as a launcher page sets them before the script loads. */
-interface PageGlobals {
-  config?: Record<string, unknown>;
-  user: AdpxUser;
-}
+type PageGlobals = { config?: Record<string, unknown>; user: AdpxUser };
 
 function run<T>(callback: ((value: T) => void) | undefined, value: T): void {
   if (typeof callback === 'function') callHost(() => callback(value));
@@ -87,8 +84,7 @@ export class AdpxController implements AdpxApi {
   }
 
   get environment(): 0 | 1 {
-    if (this.config) return this.config.dev ? 1 : 0;
-    return this.preset.environment ?? 0;
+    return this.config ? (this.config.dev ? 1 : 0) : (this.preset.environment ?? 0);
   }
   set environment(value: 0 | 1) {
     this.setEnvironment(value);
@@ -172,15 +168,12 @@ export class AdpxController implements AdpxApi {
     configureUnit(unit, config, setup);
     unit.payload = { ...this.captured.user, ...this.user };
     this.log(`init: ${config.accountId} placement=${config.placement} autoLoad=${config.autoLoad}`);
-    // A repeated init of the request the unit holds changes nothing; another request replaces it.
-    if (config.autoLoad && !this.holds(unit)) this.startLoad(unit);
+    // A repeated init of the request the unit holds (ready or on screen, not loading) changes
+    // nothing; another request replaces it.
+    if (config.autoLoad && !(unit.upToDate && (unit.onScreen || unit.state === UnitStatus.Ready)))
+      this.startLoad(unit);
     if (config.autoLoad && config.autoShow) void this.showOn(unit, {});
     return unit;
-  }
-
-  /** True when the unit has the offers of its request, ready or on screen (not loading). */
-  private holds(unit: AdpxOffersElement): boolean {
-    return unit.upToDate && (unit.onScreen || unit.state === UnitStatus.Ready);
   }
 
   /** A load of the unit's request; offers on screen are closed first (their close beacon once). */

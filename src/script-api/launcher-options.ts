@@ -77,10 +77,15 @@ const KINDS = {
   inline: (value: unknown, setup: UnitSetup) => (setup.embedded === false ? null : KINDS.target(value)),
 };
 
-type Row = readonly [path: string, kind: keyof typeof KINDS | 'refused' | 'direct', target: string];
+/** A key: its path, its kind (or `refused`, or `direct`: read apart) and its target (or the reason). */
+export type LauncherOption = readonly [
+  path: string,
+  kind: keyof typeof KINDS | 'refused' | 'direct',
+  target: string,
+];
 
 /** Every launcher key the script API reads, in the order they apply (a literal: no work at import). */
-const ROWS: readonly Row[] = [
+export const LAUNCHER_OPTIONS: readonly LauncherOption[] = [
   ['settings.target', 'target', 'target'],
   ['settings.embedded.enabled', 'bool', 'embedded'],
   ['settings.embedded.targetElement', 'inline', 'target'],
@@ -142,31 +147,7 @@ function write(setup: UnitSetup, targets: string, result: unknown): void {
 
 /** The custom properties the table may set: a new configuration removes them first. */
 export const launcherProperties = (): string[] =>
-  ROWS.map((row) => row[2].split('=')[0] ?? '').filter((name) => name.startsWith('--'));
-
-export interface LauncherOption {
-  /** `settings.delay`, `styles.header.textColor`, … */
-  readonly path: string;
-  /** Applies a value; `false` when the value is not valid (ignored with a debug line). */
-  readonly apply?: (value: unknown, setup: UnitSetup) => boolean;
-  /** Why the key does nothing (logged when a config sets it). */
-  readonly refused?: string;
-}
-
-let options: readonly LauncherOption[] | undefined;
-
-/** The table as options: each row's path and its `apply`, or why it is `refused`. */
-export function launcherOptions(): readonly LauncherOption[] {
-  return (options ??= ROWS.map(([path, kind, target]) => {
-    if (kind === 'refused' || kind === 'direct') return { path, refused: target || undefined };
-    const apply = (value: unknown, setup: UnitSetup) => {
-      const result = KINDS[kind](value, setup);
-      if (result !== undefined && result !== null) write(setup, target, result);
-      return result !== undefined;
-    };
-    return { path, apply };
-  }));
-}
+  LAUNCHER_OPTIONS.map((row) => row[2].split('=')[0] ?? '').filter((name) => name.startsWith('--'));
 
 /** The unit set-up a config's `settings` and `styles` make (the table writes into it). */
 export interface UnitSetup {
@@ -201,7 +182,7 @@ function valueAt(root: unknown, path: string): unknown {
 function unknownKeys(value: Record<string, unknown>, prefix: string, notes: string[]): void {
   for (const [key, child] of Object.entries(value)) {
     const path = `${prefix}.${key}`;
-    const paths = launcherOptions().map((option) => option.path);
+    const paths = LAUNCHER_OPTIONS.map((option) => option[0]);
     if (paths.includes(path) || (prefix === 'styles' && COLOR_KEY.test(key))) continue;
     if (!paths.some((declared) => declared.startsWith(`${path}.`)))
       notes.push(`${path}: unknown key, ignored`);
@@ -226,11 +207,13 @@ export function unitSetup(settingsInput: unknown, stylesInput: unknown): UnitSet
     if (color) setup.overrides.styles[key] = color;
     else notes.push(invalid(`styles.${key}`, value));
   }
-  for (const { path, apply, refused } of launcherOptions()) {
+  for (const [path, kind, target] of LAUNCHER_OPTIONS) {
     const value = valueAt(root, path);
-    if (value === undefined) continue;
-    if (refused) notes.push(`${path}: refused, ${refused}`);
-    else if (apply && !apply(value, setup)) notes.push(invalid(path, value));
+    if (value === undefined || kind === 'direct') continue;
+    const result = kind === 'refused' ? undefined : KINDS[kind](value, setup);
+    if (kind === 'refused') notes.push(`${path}: refused, ${target}`);
+    else if (result === undefined) notes.push(invalid(path, value));
+    else if (result !== null) write(setup, target, result);
   }
   unknownKeys(root.settings, 'settings', notes);
   unknownKeys(root.styles, 'styles', notes);
