@@ -10,7 +10,9 @@
  * without `await` or `catch`): failures resolve with `false` (or, for `init`, nothing), reach the
  * given callback, and fire `error`.
  */
-import { errorInfo } from '../errors.js';
+import { fetchOffers } from '../client/fetch-offers.js';
+import { withConsent } from '../consent/apply.js';
+import { errorInfo, OffersError } from '../errors.js';
 import { forget, setConsent } from '../consent/consent.js';
 import { createDebugLog, type DebugLog } from '../debug.js';
 import type { AdpxOffersElement } from '../elements/adpx-offers/adpx-offers.js';
@@ -21,11 +23,11 @@ import { AdpxEvent, type AdpxEventName, type AdpxEventPayloads } from '../events
 import { isJsonObject } from '../model/coerce.js';
 import { acceptResponse } from '../model/normalize.js';
 import type { OffersResponse } from '../model/types.js';
-import { MISSING_ENDPOINT } from '../options/values.js';
+import { fetchOptionsOf, optionEntries } from '../options/schema.js';
+import { isAbsent, MISSING_ENDPOINT } from '../options/values.js';
 import { resolveConfig, toEnvironment, type PresetValues, type ResolvedConfig } from './config.js';
 import { commandQueue } from './command-queue.js';
 import { callHost, deliver, UnitListener, type DeliveryTarget } from './forward.js';
-import { getOffers } from './requests.js';
 import type { AdpxApi, AdpxCallback, AdpxConfig, AdpxErrorInfo, AdpxGetOffersResult } from './types.js';
 import type { AdpxShowCallbacks, AdpxShowOptions, AdpxUser } from './types.js';
 import { applyShowLook, bodyReady, configureUnit, findTarget } from './unit-dom.js';
@@ -35,6 +37,9 @@ export const ADPX_VERSION = '0.1.0';
 
 const warn = (message: string) => console.warn(`[adpx] ${message}`);
 const invalid = (message: string): AdpxErrorInfo => ({ message, code: 'invalid_request' });
+const refuse = (message: string) => new OffersError('invalid_request', message);
+/** `getOffers` before `init`: AdpxConfig's endpoint and options (the SDK ID is its argument). */
+const ANY_ID = { accountId: 'getOffers', autoLoad: false };
 const NO_OFFERS: AdpxErrorInfo = { message: 'No offers are available for this request.', code: 'no_offers' };
 
 /** A copy of a plain object, or `{}`: later changes to the page's object do not reach the SDK. */
@@ -152,17 +157,15 @@ export class AdpxController implements AdpxApi {
       setup.layout = 'popup';
     }
     const parent = target ?? body;
-    let unit = this.unit;
-    if (unit && unit.parentElement !== parent) {
+    let { unit } = this;
+    if (unit?.parentElement !== parent) {
       this.close();
-      this.listener.detach(unit);
-      unit.remove();
-      unit = undefined;
-    }
-    if (!unit) {
+      if (unit) this.listener.detach(unit);
+      unit?.remove();
       // In manual mode: the script API decides when to load and show.
-      unit = this.unit = parent.appendChild(doc.createElement('adpx-offers'));
+      unit = this.unit = doc.createElement('adpx-offers');
       unit.setAttribute('manual', '');
+      parent.append(unit);
       this.listener.attach(unit);
     }
     configureUnit(unit, config, setup);
@@ -306,12 +309,37 @@ export class AdpxController implements AdpxApi {
     });
   }
 
+  /**
+   * One fetch with the SDK ID as `api_key`, the configured endpoint and options (before `init`,
+   * AdpxConfig's), and `payload` over the user payload; a body field or request option in
+   * `payload` (`placement`, `pub_user_id`, `dev`, `loyaltyboost`, `creative`, `campaignId`) wins
+   * over the configured one (spec). Resolves `{ status: true, response }` (the normalised `data`
+   * envelope) or `{ status: false, response: { message, code, status? } }`; never rejects.
+   */
   async getOffers(sdkId: string, payload?: AdpxUser): Promise<AdpxGetOffersResult> {
-    // Before `init`: AdpxConfig's endpoint and options (the SDK ID is the argument).
-    const placeholder = { accountId: 'getOffers', autoLoad: false };
-    const resolved = this.config ? undefined : resolveConfig(placeholder, this.captured.config, this.preset);
-    if (resolved?.ok === false) return { status: false, response: errorInfo(resolved.error) };
-    return getOffers(sdkId, payload, this.config ?? resolved?.config, this.captured.user);
+    try {
+      const resolved = this.config ? undefined : resolveConfig(ANY_ID, this.captured.config, this.preset);
+      if (resolved?.ok === false) throw resolved.error;
+      const config = this.config ?? resolved?.config;
+      const apiKey = typeof sdkId === 'string' ? sdkId.trim() : '';
+      if (!apiKey) throw refuse('The SDK ID is missing: Adpx.getOffers(sdkId, payload?).');
+      if (!config?.endpoint) throw refuse(MISSING_ENDPOINT);
+      const extra = userOf(payload);
+      const request: Record<string, unknown> = fetchOptionsOf(config);
+      for (const [, spec] of optionEntries()) {
+        if (spec.fetch && spec.payloadKeys?.some((key) => !isAbsent(extra[key])))
+          request[spec.fetch] = undefined;
+      }
+      const placement = isAbsent(extra.placement) ? (request.placement ?? config.placement) : extra.placement;
+      if (typeof placement !== 'string' || placement.trim() === '')
+        throw refuse('payload.placement must be a non-empty string.');
+      const user = { ...this.captured.user, ...extra };
+      const options = { ...request, endpoint: config.endpoint, apiKey, placement, payload: user };
+      const response = await fetchOffers(await withConsent(options, config.consentTimeoutMs));
+      return { status: true, response };
+    } catch (error) {
+      return { status: false, response: errorInfo(error) };
+    }
   }
 
   /** Resolves true when the response is valid; else false and an `error` event. Never rejects. */

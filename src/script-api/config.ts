@@ -47,9 +47,8 @@ export function resolveConfig(
   preset: PresetValues = {},
   callback?: unknown,
 ): ConfigResult {
-  if (init !== undefined && init !== null && typeof init !== 'string' && !isJsonObject(init)) {
+  if (init !== undefined && init !== null && typeof init !== 'string' && !isJsonObject(init))
     return invalid('Adpx.init expects a config object or an SDK ID string.');
-  }
   const fromInit: Record<string, unknown> = typeof init === 'string' ? { accountId: init } : (init ?? {});
   const base: Record<string, unknown> = isJsonObject(global) ? global : {};
   // `preset` holds only the values set (Adpx.setEnvironment / setDebug): none is undefined.

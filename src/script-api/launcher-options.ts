@@ -69,10 +69,10 @@ const KINDS = {
   font: (value: unknown) =>
     typeof value === 'string' && FONT_FAMILY.test(value.trim()) ? value.trim() : undefined,
   /** An element, or a non-empty id or selector. */
-  target: (value: unknown) => {
-    if (typeof Element !== 'undefined' && value instanceof Element) return value;
-    return (typeof value === 'string' && value.trim()) || undefined;
-  },
+  target: (value: unknown) =>
+    typeof Element !== 'undefined' && value instanceof Element
+      ? value
+      : (typeof value === 'string' && value.trim()) || undefined,
   /** `embedded.targetElement`: nothing when `embedded.enabled` is false. */
   inline: (value: unknown, setup: UnitSetup) => (setup.embedded === false ? null : KINDS.target(value)),
 };

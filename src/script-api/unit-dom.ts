@@ -28,20 +28,20 @@ export function findTarget(doc: Document, target: string | Element | undefined):
   }
 }
 
-function setAttribute(unit: Element, name: string, value: string | boolean | undefined): void {
+/** `true` sets an empty attribute; `false` and `undefined` remove it; anything else as text. */
+function setAttribute(unit: Element, name: string, value: unknown): void {
   if (value === undefined || value === false) unit.removeAttribute(name);
-  else unit.setAttribute(name, value === true ? '' : value);
+  else unit.setAttribute(name, value === true ? '' : String(value));
 }
 
 /** Writes a configuration onto the unit: its options (src/options/), display attributes, overrides. */
 export function configureUnit(unit: AdpxOffersElement, config: ResolvedConfig, setup: UnitSetup): void {
   const properties = unit as unknown as Record<string, unknown>;
-  const attributes: Record<string, string | boolean | undefined> = {};
+  const attributes: Record<string, unknown> = {};
   for (const [name, spec] of optionEntries()) {
     if (!spec.property || !spec.config || spec.notOnUnit) continue;
     const value = config[name as keyof ResolvedConfig];
-    if (spec.attribute)
-      attributes[spec.attribute] = typeof value === 'number' ? String(value) : (value as string);
+    if (spec.attribute) attributes[spec.attribute] = value;
     else properties[spec.property] = value;
   }
   Object.assign(attributes, { layout: setup.layout, heading: undefined, terms: undefined }, setup.attributes);
