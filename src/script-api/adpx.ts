@@ -289,10 +289,8 @@ export class AdpxController implements AdpxApi {
   }
 
   isReady(): boolean {
-    const { unit } = this;
-    const response =
-      this.supplied?.response ?? (unit?.state === UnitStatus.Ready ? unit.response : undefined);
-    return (response?.count ?? 0) > 0;
+    const ready = this.unit?.state === UnitStatus.Ready ? this.unit.response : undefined;
+    return ((this.supplied?.response ?? ready)?.count ?? 0) > 0;
   }
 
   reload(): Promise<boolean> {
@@ -387,10 +385,9 @@ export class AdpxController implements AdpxApi {
   private emitError(info: AdpxErrorInfo, override?: DeliveryTarget): AdpxErrorInfo {
     if (info.code === 'no_offers') return info;
     const detail = { ...info, code: info.code };
-    const event = new AdpxEvent('error', detail);
-    if (!override && this.unit?.isConnected) this.unit.dispatchEvent(event);
+    if (!override && this.unit?.isConnected) this.unit.dispatchEvent(new AdpxEvent('error', detail));
     else {
-      this.win.document?.dispatchEvent(event);
+      this.win.document?.dispatchEvent(new AdpxEvent('error', detail));
       deliver(this.win, override ?? this.config ?? {}, 'error', detail);
     }
     return info;

@@ -19,10 +19,7 @@ export type ResolvedConfig = Omit<OptionValues, 'environment' | 'payload'> & {
 };
 
 /** Values set through `Adpx.environment` / `Adpx.debug` before `init`. */
-export interface PresetValues {
-  environment?: 0 | 1;
-  debug?: boolean;
-}
+export type PresetValues = { environment?: 0 | 1; debug?: boolean };
 
 export type ConfigResult =
   { ok: true; config: ResolvedConfig; ignored: string[] } | { ok: false; error: OffersError };

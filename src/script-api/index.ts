@@ -24,9 +24,8 @@ export function installAdpx(win: Window, adpx = new AdpxController(win)): AdpxAp
   const host = win as Window & { Adpx?: Partial<AdpxApi> };
   const existing = host.Adpx;
   if (existing && typeof existing.init === 'function') return existing;
-  const queued = queuedCommands(existing);
   adpx.captureGlobals();
   host.Adpx = adpx;
-  adpx.cmd.push(...(queued as Array<() => unknown>));
+  adpx.cmd.push(...(queuedCommands(existing) as Array<() => unknown>));
   return adpx;
 }

@@ -19,13 +19,14 @@ type Loose<T> = T | string;
 
 /**
  * Display settings that override the response's, with the service launcher's names, in groups by
- * what they change (comments below). What each key does is declared here, once: its doc, the value
- * it takes (`@value`; `Loose<boolean>` reads as boolean) and what it becomes on `<adpx-offers>`
- * (`@maps`). How it is checked and applied is script-api/launcher-options.ts. docs/api.md's table is
- * rendered from both, and test/script-api/launcher-options.test.ts fails when they disagree. A
- * refused key is `@deprecated` (editors strike it through) with the reason its debug line gives.
+ * what they change. What each key does is declared here, once: its doc, the value it takes
+ * (`@value`; `Loose<boolean>` reads as boolean) and what it becomes on `<adpx-offers>` (`@maps`).
+ * How it is checked and applied is script-api/launcher-options.ts. docs/api.md's table is rendered
+ * from both, and test/script-api/launcher-options.test.ts fails when they disagree. A refused key is
+ * `@deprecated` (editors strike it through) with the reason its debug line gives.
  */
-export interface AdpxSettings {
+export interface AdpxSettings
+  extends AdpxPlacementSettings, AdpxTimingSettings, AdpxContentSettings, AdpxRefusedSettings {
   /**
    * Render inline inside this element instead of a popup.
    * @value id, selector or Element
@@ -34,8 +35,10 @@ export interface AdpxSettings {
   target?: string | Element;
   /** The launcher's inline mode. */
   embedded?: AdpxEmbeddedSettings;
+}
 
-  // Where the popup sits and how it is dismissed.
+/** Where the popup sits and how it is dismissed. */
+export interface AdpxPlacementSettings {
   /**
    * Where the popup sits.
    * @value `center` | `top` | `bottom` (`top_left` reads as `top`)
@@ -63,8 +66,10 @@ export interface AdpxSettings {
    * @maps `backdrop-dismiss`
    */
   backdrop_dismiss?: Loose<boolean>;
+}
 
-  // When the unit and its close button appear, and when it goes.
+/** When the unit and its close button appear, and when it goes. */
+export interface AdpxTimingSettings {
   /**
    * Delay between the offers being ready and the unit appearing.
    * @value seconds (0..60)
@@ -88,8 +93,10 @@ export interface AdpxSettings {
    * @maps `overrides.settings.auto_close`
    */
   auto_close?: Loose<boolean>;
+}
 
-  // What the unit shows.
+/** What the unit shows. */
+export interface AdpxContentSettings {
   /**
    * Show the close button (default true; Escape still closes a popup).
    * @maps `false`: `hide-close`
@@ -121,16 +128,6 @@ export interface AdpxSettings {
    * @maps `terms`
    */
   terms?: 'accordion' | 'modal';
-
-  // Launcher keys this SDK refuses: each does nothing, and a debug line says why.
-  /** @deprecated Refused: the unit has one animation. */
-  ad_animation?: string;
-  /** @deprecated Refused: offer URLs open in the browser (decision 005). */
-  open_overlay_offerwall?: Loose<boolean>;
-  /** @deprecated Refused: the privacy link is the response’s privacy_url. */
-  privacy_policy?: string | boolean;
-  /** @deprecated Refused: the offer’s small print is always shown. */
-  show_disclaimer?: Loose<boolean>;
 }
 
 /** `settings.embedded`: the launcher's inline mode. */
@@ -155,6 +152,18 @@ export interface AdpxEmbeddedSettings {
   fill_container?: Loose<boolean>;
   /** @deprecated Refused: navigation, terms and privacy stay visible. */
   showFooter?: Loose<boolean>;
+}
+
+/** Launcher keys this SDK refuses: each does nothing, and a debug line says why. */
+export interface AdpxRefusedSettings {
+  /** @deprecated Refused: the unit has one animation. */
+  ad_animation?: string;
+  /** @deprecated Refused: offer URLs open in the browser (decision 005). */
+  open_overlay_offerwall?: Loose<boolean>;
+  /** @deprecated Refused: the privacy link is the response’s privacy_url. */
+  privacy_policy?: string | boolean;
+  /** @deprecated Refused: the offer’s small print is always shown. */
+  show_disclaimer?: Loose<boolean>;
 }
 
 /** A button's colours (`styles.offerText.buttonYes` / `buttonNo`); `{button}` is the button's part. */
