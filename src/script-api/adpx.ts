@@ -12,7 +12,7 @@
  */
 import { fetchOffers } from '../client/fetch-offers.js';
 import { withConsent } from '../consent/apply.js';
-import { errorInfo, OffersError } from '../errors.js';
+import { errorInfo } from '../errors.js';
 import { forget, setConsent } from '../consent/consent.js';
 import { createDebugLog, type DebugLog } from '../debug.js';
 import type { AdpxOffersElement } from '../elements/adpx-offers/adpx-offers.js';
@@ -24,7 +24,7 @@ import { isJsonObject } from '../model/coerce.js';
 import { acceptResponse } from '../model/normalize.js';
 import type { OffersResponse } from '../model/types.js';
 import { fetchOptionsOf, optionEntries } from '../options/schema.js';
-import { isAbsent, MISSING_ENDPOINT } from '../options/values.js';
+import { invalidRequest, isAbsent, MISSING_ENDPOINT } from '../options/values.js';
 import { resolveConfig, toEnvironment, type PresetValues, type ResolvedConfig } from './config.js';
 import { commandQueue } from './command-queue.js';
 import { callHost, deliver, UnitListener, type DeliveryTarget } from './forward.js';
@@ -37,7 +37,6 @@ export const ADPX_VERSION = '0.1.0';
 
 const warn = (message: string) => console.warn(`[adpx] ${message}`);
 const invalid = (message: string): AdpxErrorInfo => ({ message, code: 'invalid_request' });
-const refuse = (message: string) => new OffersError('invalid_request', message);
 /** `getOffers` before `init`: AdpxConfig's endpoint and options (the SDK ID is its argument). */
 const ANY_ID = { accountId: 'getOffers', autoLoad: false };
 const NO_OFFERS: AdpxErrorInfo = { message: 'No offers are available for this request.', code: 'no_offers' };
@@ -320,8 +319,8 @@ export class AdpxController implements AdpxApi {
       if (resolved?.ok === false) throw resolved.error;
       const config = this.config ?? resolved?.config;
       const apiKey = typeof sdkId === 'string' ? sdkId.trim() : '';
-      if (!apiKey) throw refuse('The SDK ID is missing: Adpx.getOffers(sdkId, payload?).');
-      if (!config?.endpoint) throw refuse(MISSING_ENDPOINT);
+      if (!apiKey) invalidRequest('The SDK ID is missing: Adpx.getOffers(sdkId, payload?).');
+      if (!config?.endpoint) invalidRequest(MISSING_ENDPOINT);
       const extra = userOf(payload);
       const request: Record<string, unknown> = fetchOptionsOf(config);
       for (const [, spec] of optionEntries()) {
@@ -330,7 +329,7 @@ export class AdpxController implements AdpxApi {
       }
       const placement = isAbsent(extra.placement) ? (request.placement ?? config.placement) : extra.placement;
       if (typeof placement !== 'string' || placement.trim() === '')
-        throw refuse('payload.placement must be a non-empty string.');
+        invalidRequest('payload.placement must be a non-empty string.');
       const user = { ...this.captured.user, ...extra };
       const options = { ...request, endpoint: config.endpoint, apiKey, placement, payload: user };
       const response = await fetchOffers(await withConsent(options, config.consentTimeoutMs));
