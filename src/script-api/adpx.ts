@@ -10,6 +10,8 @@
  * without `await` or `catch`): failures resolve with `false` (or, for `init`, nothing), reach the
  * given callback, and fire `error`.
  */
+import { fetchOffers } from '../client/fetch-offers.js';
+import { withConsent } from '../consent/apply.js';
 import { errorInfo } from '../errors.js';
 import { forget, setConsent } from '../consent/consent.js';
 import { createDebugLog, type DebugLog } from '../debug.js';
@@ -18,24 +20,32 @@ import { UnitStatus } from '../elements/adpx-offers/status.js';
 import { defineElements } from '../elements/registry.js';
 import { forgetKept } from '../tracking/kept-beacons.js';
 import { AdpxEvent, type AdpxEventName, type AdpxEventPayloads } from '../events/adpx-event.js';
+import { isJsonObject } from '../model/coerce.js';
 import { acceptResponse } from '../model/normalize.js';
 import type { OffersResponse } from '../model/types.js';
-import { MISSING_ENDPOINT } from '../options/values.js';
+import { fetchOptionsOf, optionEntries } from '../options/schema.js';
+import { invalidRequest, isAbsent, MISSING_ENDPOINT } from '../options/values.js';
 import { resolveConfig, toEnvironment, type PresetValues, type ResolvedConfig } from './config.js';
 import { commandQueue } from './command-queue.js';
 import { callHost, deliver, UnitListener, type DeliveryTarget } from './forward.js';
-import { getOffers } from './requests.js';
-import { namedCallback, readPageGlobals, userOf, type PageGlobals } from './page-globals.js';
 import type { AdpxApi, AdpxCallback, AdpxConfig, AdpxErrorInfo, AdpxGetOffersResult } from './types.js';
 import type { AdpxShowCallbacks, AdpxShowOptions, AdpxUser } from './types.js';
-import { applyShowLook, bodyReady, configureUnit, createUnit, findTarget } from './unit-dom.js';
+import { applyShowLook, bodyReady, configureUnit, findTarget } from './unit-dom.js';
 import { unitSetup, type UnitSetup } from './launcher-options.js';
 
 export const ADPX_VERSION = '0.1.0';
 
 const warn = (message: string) => console.warn(`[adpx] ${message}`);
 const invalid = (message: string): AdpxErrorInfo => ({ message, code: 'invalid_request' });
+/** `getOffers` before `init`: AdpxConfig's endpoint and options (the SDK ID is its argument). */
+const ANY_ID = { accountId: 'getOffers', autoLoad: false };
 const NO_OFFERS: AdpxErrorInfo = { message: 'No offers are available for this request.', code: 'no_offers' };
+
+/** A copy of a plain object, or `{}`: later changes to the page's object do not reach the SDK. */
+const userOf = (value: unknown): AdpxUser => (isJsonObject(value) ? { ...value } : {});
+
+/** `window.AdpxConfig` and `window.AdpxUser`, as a launcher page sets them before the script loads. */
+type PageGlobals = { config?: Record<string, unknown>; user: AdpxUser };
 
 function run<T>(callback: ((value: T) => void) | undefined, value: T): void {
   if (typeof callback === 'function') callHost(() => callback(value));
@@ -68,22 +78,17 @@ export class AdpxController implements AdpxApi {
   }
 
   /** Reads `window.AdpxConfig` and `window.AdpxUser` now (the script-tag build does it on load). */
-  captureGlobals(): void {
-    this.globals = readPageGlobals(this.win);
+  captureGlobals(): PageGlobals {
+    const { AdpxConfig: config, AdpxUser: user } = this.win as { AdpxConfig?: unknown; AdpxUser?: unknown };
+    return (this.globals = { config: isJsonObject(config) ? { ...config } : undefined, user: userOf(user) });
   }
 
   private get captured(): PageGlobals {
-    this.globals ??= readPageGlobals(this.win);
-    return this.globals;
-  }
-
-  private get target(): DeliveryTarget {
-    return { callback: this.config?.callback, parentOrigin: this.config?.parentOrigin };
+    return this.globals ?? this.captureGlobals();
   }
 
   get environment(): 0 | 1 {
-    if (this.config) return this.config.dev ? 1 : 0;
-    return this.preset.environment ?? 0;
+    return this.config ? (this.config.dev ? 1 : 0) : (this.preset.environment ?? 0);
   }
   set environment(value: 0 | 1) {
     this.setEnvironment(value);
@@ -118,10 +123,10 @@ export class AdpxController implements AdpxApi {
     try {
       const result = resolveConfig(input, this.captured.config, this.preset, callback);
       if (!result.ok) {
-        const named = namedCallback(input, callback, this.captured);
-        const fallback = typeof named === 'function' ? (named as AdpxCallback) : undefined;
-        const target = { callback: fallback, parentOrigin: this.config?.parentOrigin };
-        return this.emitError(errorInfo(result.error), target);
+        // Its callback: the argument, the config's, or AdpxConfig's (not the previous init's).
+        const named = [callback, isJsonObject(input) && input.callback, this.captured.config?.callback];
+        const fallback = named.find((given) => typeof given === 'function') as AdpxCallback | undefined;
+        return void this.emitError(errorInfo(result.error), { ...this.config, callback: fallback });
       }
       const { config } = result;
       this.config = config;
@@ -131,12 +136,9 @@ export class AdpxController implements AdpxApi {
         warn('parentOrigin must be an exact origin; it was ignored.');
       if (result.ignored.length > 0) this.log('A1', result.ignored.join(', '));
       defineElements(this.win.customElements);
-      const previous = this.setup;
       const setup = (this.setup = unitSetup(config.settings, config.styles));
       for (const note of setup.notes) this.log(note);
-      const body = this.win.document.body;
-      const place = (at: HTMLElement) => this.place(at, config, setup, previous);
-      this.placed = body ? Promise.resolve(place(body)) : bodyReady(this.win.document).then(place);
+      this.placed = bodyReady(this.win.document, (body) => this.place(body, config, setup));
       // Resolves once the offers it loads are in (and shown, with autoShow), as launcher pages expect.
       const unit = await this.placed;
       await Promise.allSettled([unit?.pendingLoad, unit?.pendingShow]);
@@ -146,12 +148,7 @@ export class AdpxController implements AdpxApi {
   }
 
   /** The unit in the target element (inline) or on `<body>`, configured; its load started. */
-  private place(
-    body: HTMLElement,
-    config: ResolvedConfig,
-    setup: UnitSetup,
-    previous?: UnitSetup,
-  ): AdpxOffersElement {
+  private place(body: HTMLElement, config: ResolvedConfig, setup: UnitSetup): AdpxOffersElement {
     const doc = this.win.document;
     const target = findTarget(doc, setup.target);
     if (setup.target !== undefined && !target) {
@@ -159,30 +156,26 @@ export class AdpxController implements AdpxApi {
       setup.layout = 'popup';
     }
     const parent = target ?? body;
-    let unit = this.unit;
-    if (unit && unit.parentElement !== parent) {
+    let { unit } = this;
+    if (unit?.parentElement !== parent) {
       this.close();
-      this.listener.detach(unit);
-      unit.remove();
-      unit = undefined;
-    }
-    if (!unit) {
-      unit = this.unit = createUnit(doc, parent);
+      if (unit) this.listener.detach(unit);
+      unit?.remove();
+      // In manual mode: the script API decides when to load and show.
+      unit = this.unit = doc.createElement('adpx-offers');
+      unit.setAttribute('manual', '');
+      parent.append(unit);
       this.listener.attach(unit);
     }
-    for (const [name] of previous?.properties ?? []) unit.style.removeProperty(name);
     configureUnit(unit, config, setup);
     unit.payload = { ...this.captured.user, ...this.user };
     this.log(`init: ${config.accountId} placement=${config.placement} autoLoad=${config.autoLoad}`);
-    // A repeated init of the request the unit holds changes nothing; another request replaces it.
-    if (config.autoLoad && !this.holds(unit)) this.startLoad(unit);
+    // A repeated init of the request the unit holds (ready or on screen, not loading) changes
+    // nothing; another request replaces it.
+    if (config.autoLoad && !(unit.upToDate && (unit.onScreen || unit.state === UnitStatus.Ready)))
+      this.startLoad(unit);
     if (config.autoLoad && config.autoShow) void this.showOn(unit, {});
     return unit;
-  }
-
-  /** True when the unit has the offers of its request, ready or on screen (not loading). */
-  private holds(unit: AdpxOffersElement): boolean {
-    return unit.upToDate && (unit.onScreen || unit.state === UnitStatus.Ready);
   }
 
   /** A load of the unit's request; offers on screen are closed first (their close beacon once). */
@@ -194,37 +187,30 @@ export class AdpxController implements AdpxApi {
   }
 
   load(payload?: AdpxUser, callback?: (loaded: boolean, error?: AdpxErrorInfo) => void): Promise<boolean> {
-    return this.withUnit((unit) => this.loadOn(unit, payload, callback));
+    return this.withUnit(async (unit) => {
+      const error = await this.loadFailure(unit, payload);
+      if (typeof callback === 'function') callHost(() => callback(!error, error));
+      return !error;
+    });
   }
 
-  private async loadOn(
-    unit: AdpxOffersElement | undefined,
+  /** Loads the unit's request with `payload`: what went wrong, or nothing when offers are ready. */
+  private async loadFailure(
+    unit?: AdpxOffersElement,
     payload?: AdpxUser,
-    callback?: (loaded: boolean, error?: AdpxErrorInfo) => void,
-  ): Promise<boolean> {
-    const refused = !unit
-      ? 'Call Adpx.init before Adpx.load.'
-      : this.config?.endpoint
-        ? ''
-        : MISSING_ENDPOINT;
-    let loaded = false;
-    let error: AdpxErrorInfo | undefined;
-    if (!unit || refused) this.emitError((error = invalid(refused)));
-    else {
-      this.supplied = undefined;
-      this.user = userOf(payload);
-      unit.payload = { ...this.captured.user, ...this.user };
-      // Offers of this request that are ready answer it: the service is not asked twice.
-      const ready = unit.state === UnitStatus.Ready && unit.upToDate ? unit.response?.count : undefined;
-      try {
-        loaded = (ready ?? (await this.startLoad(unit))) > 0;
-        if (!loaded) error = NO_OFFERS;
-      } catch (failure) {
-        error = errorInfo(failure);
-      }
+  ): Promise<AdpxErrorInfo | undefined> {
+    if (!unit) return this.emitError(invalid('Call Adpx.init before Adpx.load.'));
+    if (!this.config?.endpoint) return this.emitError(invalid(MISSING_ENDPOINT));
+    this.supplied = undefined;
+    this.user = userOf(payload);
+    unit.payload = { ...this.captured.user, ...this.user };
+    // Offers of this request that are ready answer it: the service is not asked twice.
+    const ready = unit.state === UnitStatus.Ready && unit.upToDate ? unit.response?.count : undefined;
+    try {
+      return (ready ?? (await this.startLoad(unit))) > 0 ? undefined : NO_OFFERS;
+    } catch (failure) {
+      return errorInfo(failure);
     }
-    if (typeof callback === 'function') callHost(() => callback(loaded, error));
-    return loaded;
   }
 
   /**
@@ -302,41 +288,55 @@ export class AdpxController implements AdpxApi {
   }
 
   isReady(): boolean {
-    const { unit, supplied } = this;
-    const count = supplied?.response
-      ? supplied.response.count
-      : unit?.state === UnitStatus.Ready && unit.response?.count;
-    return (count || 0) > 0;
+    const ready = this.unit?.state === UnitStatus.Ready ? this.unit.response : undefined;
+    return ((this.supplied?.response ?? ready)?.count ?? 0) > 0;
   }
 
   reload(): Promise<boolean> {
-    return this.withUnit((unit) => this.reloadOn(unit));
+    return this.withUnit(async (unit) => {
+      const { config, supplied } = this;
+      if (!unit || !config) return this.showFailed({}, invalid('Call Adpx.init before Adpx.reload.'));
+      if (supplied && !supplied.response) this.log('A9');
+      else if (!supplied && !config.endpoint) this.emitError(invalid(MISSING_ENDPOINT));
+      else {
+        if (!supplied) this.startLoad(unit);
+        return this.showOn(unit, {});
+      }
+      return false;
+    });
   }
 
-  private async reloadOn(unit: AdpxOffersElement | undefined): Promise<boolean> {
-    const { config, supplied } = this;
-    if (!unit || !config) return this.showFailed({}, invalid('Call Adpx.init before Adpx.reload.'));
-    if (supplied && !supplied.response) {
-      this.log('A9');
-      return false;
-    }
-    if (!supplied && !config.endpoint) {
-      this.emitError(invalid(MISSING_ENDPOINT));
-      return false;
-    }
-    if (!supplied) this.startLoad(unit);
-    return this.showOn(unit, {});
-  }
-
+  /**
+   * One fetch with the SDK ID as `api_key`, the configured endpoint and options (before `init`,
+   * AdpxConfig's), and `payload` over the user payload; a body field or request option in
+   * `payload` (`placement`, `pub_user_id`, `dev`, `loyaltyboost`, `creative`, `campaignId`) wins
+   * over the configured one (spec). Resolves `{ status: true, response }` (the normalised `data`
+   * envelope) or `{ status: false, response: { message, code, status? } }`; never rejects.
+   */
   async getOffers(sdkId: string, payload?: AdpxUser): Promise<AdpxGetOffersResult> {
-    let base = this.config;
-    if (!base) {
-      const placeholder = { accountId: 'getOffers', autoLoad: false };
-      const resolved = resolveConfig(placeholder, this.captured.config, this.preset);
-      if (!resolved.ok) return { status: false, response: errorInfo(resolved.error) };
-      base = resolved.config;
+    try {
+      const resolved = this.config ? undefined : resolveConfig(ANY_ID, this.captured.config, this.preset);
+      if (resolved?.ok === false) throw resolved.error;
+      const config = this.config ?? resolved?.config;
+      const apiKey = typeof sdkId === 'string' ? sdkId.trim() : '';
+      if (!apiKey) invalidRequest('The SDK ID is missing: Adpx.getOffers(sdkId, payload?).');
+      if (!config?.endpoint) invalidRequest(MISSING_ENDPOINT);
+      const extra = userOf(payload);
+      const request: Record<string, unknown> = fetchOptionsOf(config);
+      for (const [, spec] of optionEntries()) {
+        if (spec.fetch && spec.payloadKeys?.some((key) => !isAbsent(extra[key])))
+          request[spec.fetch] = undefined;
+      }
+      const placement = isAbsent(extra.placement) ? (request.placement ?? config.placement) : extra.placement;
+      if (typeof placement !== 'string' || placement.trim() === '')
+        invalidRequest('payload.placement must be a non-empty string.');
+      const user = { ...this.captured.user, ...extra };
+      const options = { ...request, endpoint: config.endpoint, apiKey, placement, payload: user };
+      const response = await fetchOffers(await withConsent(options, config.consentTimeoutMs));
+      return { status: true, response };
+    } catch (error) {
+      return { status: false, response: errorInfo(error) };
     }
-    return getOffers(sdkId, payload, base, this.captured.user);
   }
 
   /** Resolves true when the response is valid; else false and an `error` event. Never rejects. */
@@ -365,13 +365,12 @@ export class AdpxController implements AdpxApi {
       this.callbacks = {};
       run(callbacks.dismissCallback, payload as AdpxEventPayloads['closed_ads']);
     }
-    deliver(this.win, this.target, name, payload);
+    deliver(this.win, this.config ?? {}, name, payload);
   }
 
   /** A function in `Adpx.cmd` threw: a debug line (and the console) and an `error` event. */
   private reportCommandError(error: unknown): void {
-    const reason = error instanceof Error ? error.message : String(error);
-    const message = `A function in Adpx.cmd threw: ${reason}`;
+    const message = `A function in Adpx.cmd threw: ${error instanceof Error ? error.message : String(error)}`;
     this.log(message, error);
     warn(message);
     this.emitError({ message, code: 'command' });
@@ -382,16 +381,14 @@ export class AdpxController implements AdpxApi {
    * the unit's own events); else on the document and delivered directly. `override` is where a
    * failed `init` reports (its callback, not the previous configuration's).
    */
-  private emitError(info: AdpxErrorInfo, override?: DeliveryTarget): void {
-    const { code } = info;
-    if (code === 'no_offers') return;
-    const detail = { ...info, code };
-    const event = new AdpxEvent('error', detail);
-    if (!override && this.unit?.isConnected) {
-      this.unit.dispatchEvent(event);
-      return;
+  private emitError(info: AdpxErrorInfo, override?: DeliveryTarget): AdpxErrorInfo {
+    if (info.code === 'no_offers') return info;
+    const detail = { ...info, code: info.code };
+    if (!override && this.unit?.isConnected) this.unit.dispatchEvent(new AdpxEvent('error', detail));
+    else {
+      this.win.document?.dispatchEvent(new AdpxEvent('error', detail));
+      deliver(this.win, override ?? this.config ?? {}, 'error', detail);
     }
-    this.win.document?.dispatchEvent(event);
-    deliver(this.win, override ?? this.target, 'error', detail);
+    return info;
   }
 }

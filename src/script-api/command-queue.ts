@@ -14,15 +14,11 @@ export interface AdpxCommandQueue {
 /** A queue that runs what it is given. `report` receives what a command threw, or a rejection it returned. */
 export function commandQueue(report: (error: unknown) => void): AdpxCommandQueue {
   const run = (command: unknown): void => {
-    if (typeof command !== 'function') {
-      report(new TypeError('Adpx.cmd.push takes functions'));
-      return;
-    }
     try {
+      if (typeof command !== 'function') throw new TypeError('Adpx.cmd.push takes functions');
       const result: unknown = command();
-      if (typeof (result as PromiseLike<unknown> | undefined)?.then === 'function') {
+      if (typeof (result as PromiseLike<unknown> | undefined)?.then === 'function')
         (result as PromiseLike<unknown>).then(undefined, report);
-      }
     } catch (error) {
       report(error);
     }

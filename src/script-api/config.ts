@@ -19,10 +19,7 @@ export type ResolvedConfig = Omit<OptionValues, 'environment' | 'payload'> & {
 };
 
 /** Values set through `Adpx.environment` / `Adpx.debug` before `init`. */
-export interface PresetValues {
-  environment?: 0 | 1;
-  debug?: boolean;
-}
+export type PresetValues = { environment?: 0 | 1; debug?: boolean };
 
 export type ConfigResult =
   { ok: true; config: ResolvedConfig; ignored: string[] } | { ok: false; error: OffersError };
@@ -47,15 +44,12 @@ export function resolveConfig(
   preset: PresetValues = {},
   callback?: unknown,
 ): ConfigResult {
-  if (init !== undefined && init !== null && typeof init !== 'string' && !isJsonObject(init)) {
+  if (init !== undefined && init !== null && typeof init !== 'string' && !isJsonObject(init))
     return invalid('Adpx.init expects a config object or an SDK ID string.');
-  }
   const fromInit: Record<string, unknown> = typeof init === 'string' ? { accountId: init } : (init ?? {});
   const base: Record<string, unknown> = isJsonObject(global) ? global : {};
-  const presetValues: Record<string, unknown> = {};
-  if (preset.environment !== undefined) presetValues.environment = preset.environment;
-  if (preset.debug !== undefined) presetValues.debug = preset.debug;
-  const merged: Record<string, unknown> = { ...base, ...presetValues, ...fromInit };
+  // `preset` holds only the values set (Adpx.setEnvironment / setDebug): none is undefined.
+  const merged: Record<string, unknown> = { ...base, ...preset, ...fromInit };
   const values: Record<string, unknown> = {};
   const known = new Set(LAUNCHER_KEYS);
   try {

@@ -6,13 +6,10 @@
 import { ADPX_EVENT_NAMES, domEventName, type AdpxEventName } from '../events/adpx-event.js';
 import { detectBridge } from '../hosts/bridge.js';
 import { reportHostError } from '../errors.js';
-import type { AdpxCallback } from './types.js';
+import type { AdpxConfig } from './types.js';
 
 /** Where events go right now; read at each event, so a bridge injected late is still found. */
-export interface DeliveryTarget {
-  callback?: AdpxCallback;
-  parentOrigin?: string;
-}
+export type DeliveryTarget = Pick<AdpxConfig, 'callback' | 'parentOrigin'>;
 
 const NAME_BY_TYPE: ReadonlyMap<string, AdpxEventName> = new Map(
   ADPX_EVENT_NAMES.map((name) => [domEventName(name), name]),

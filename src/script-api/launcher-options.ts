@@ -1,147 +1,162 @@
 /**
- * The launcher's `settings` and `styles` keys, each declared once, in the order they apply: the
- * key's path and either its `apply` (validator and mapping onto `<adpx-offers>`, in
- * launcher-values.ts) or `refused` with the reason. What each key is (its doc, value and what it
- * becomes) is the JSDoc of its key in the public types (types.ts), so no doc text ships in the
- * script-tag file; docs/api.md's table is rendered from both, and the launcher-options test fails
- * when they disagree. `unitSetup` below walks this table: `AdpxConfig.settings` and `.styles` →
- * what `<adpx-offers>` understands (its layout, attributes, custom properties and `overrides`); a
- * key that is refused, unknown or has an invalid value gives a note (a debug line), never a silent
- * drop. Pure; nothing runs at import time.
+ * The launcher's `settings` and `styles` keys, each declared once, in the order they apply, as
+ * data: a row `[path, kind, target]`. The kind checks the value (see {@link KINDS}); the target is
+ * where the result goes on `<adpx-offers>` (see {@link write}); a `refused` row's target is the
+ * reason. What each key is (its doc, value and what it becomes) is the JSDoc of its key in the
+ * public types (types.ts), so no doc text ships in the script-tag file; docs/api.md's table is
+ * rendered from both, and the launcher-options test fails when they disagree. `unitSetup` walks the
+ * table: `AdpxConfig.settings` and `.styles` → the unit's layout, attributes, custom properties and
+ * `overrides`; a key that is refused, unknown or has an invalid value gives a note (a debug line),
+ * never a silent drop. Pure; nothing runs at import time.
  */
 import type { UnitLayout } from '../elements/adpx-offers/flow.js';
 import type { UnitOverrides } from '../elements/adpx-offers/settings.js';
-import { isJsonObject, toBoolean, toPositiveNumber } from '../model/coerce.js';
+import { isJsonObject, toBoolean, toPositiveNumber, toText } from '../model/coerce.js';
 import { safeCssColor } from '../model/colors.js';
-import {
-  adPosition,
-  checked,
-  color,
-  cssSize,
-  delayMs,
-  flag,
-  fontFamily,
-  headingText,
-  percent,
-  property,
-  setting,
-  targetOf,
-  terms,
-  valueAt,
-  type Apply,
-  type SetupDraft,
-} from './launcher-values.js';
 
-export { adPosition, cssSize } from './launcher-values.js';
+/** Longest display or close-button delay, in seconds: one minute. */
+const MAX_DELAY_S = 60;
+/** The largest margin, in percent: `screen_margin` and each side of `Adpx.show`'s `position`. */
+const MAX_MARGIN = 15;
+const CSS_SIZE = /^(?:\d{1,3}(?:\.\d{1,3})?)(?:px|rem|em|%)$/;
+const FONT_FAMILY = /^[\w\s,'"-]{1,120}$/;
+const COLOR_KEY = /^[a-z][a-z0-9_]{0,62}_color$/;
 
-export interface LauncherOption {
-  /** `settings.delay`, `styles.header.textColor`, … */
-  readonly path: string;
-  /** Applies a value; `false` when the value is not valid (ignored with a debug line). */
-  readonly apply?: Apply;
-  /** Why the key does nothing (logged when a config sets it). */
-  readonly refused?: string;
-}
+/** `'top_left'` → `'top'`, `'bottom-center'` → `'bottom'`, `'center'` → `'center'`. */
+export const adPosition = (value: unknown): string | undefined =>
+  (typeof value === 'string' && /^(center|top|bottom)(?![^_\s-])/.exec(value.trim().toLowerCase())?.[1]) ||
+  undefined;
 
-/** The launcher's button keys and the `*_color` key each one becomes. */
-const BUTTON_KEYS = { background: 'background', color: 'text', hover: 'hover', stroke: 'border' } as const;
-type ButtonKey = keyof typeof BUTTON_KEYS;
-
-function buttons<N extends 'buttonYes' | 'buttonNo'>(name: N, part: 'accept' | 'decline') {
-  return (Object.keys(BUTTON_KEYS) as ButtonKey[]).map((key) => ({
-    path: `styles.offerText.${name}.${key}` as `styles.offerText.${N}.${ButtonKey}`,
-    apply: color(`${part}_${BUTTON_KEYS[key]}_color`),
-  }));
+/** A font size: a number of px (6..72) or a `px`/`rem`/`em`/`%` length. */
+export function cssSize(value: unknown): string | undefined {
+  if (typeof value === 'number') return value >= 6 && value <= 72 ? `${value}px` : undefined;
+  const text = typeof value === 'string' ? value.trim() : '';
+  if (/^\d+(?:\.\d+)?$/.test(text)) return cssSize(Number(text));
+  return CSS_SIZE.test(text) ? text : undefined;
 }
 
 /**
- * Every launcher key the script API reads, in the order they apply. Made on first use
- * ({@link launcherOptions}), not when the script-tag file runs: the file's evaluation builds none
- * of its ~40 validators (the sampling profiler put them at ~0.8 ms of it; the evaluate figure of
- * `npm run bench` did not move beyond its noise, docs/performance.md).
+ * The one margin rule: a percentage, capped at 15 (numeric strings count); `undefined` when
+ * negative or not a number (`screen_margin` then keeps the default inset, a `position` side is 0).
  */
-function declareOptions() {
-  const target = checked(targetOf, (value, draft) => (draft.target ??= value));
-  return [
-    { path: 'settings.target', apply: target },
-    {
-      path: 'settings.embedded.enabled',
-      apply: checked(toBoolean, (bool, draft) => (draft.embedded = bool)),
-    },
-    {
-      path: 'settings.embedded.targetElement',
-      apply: (value, draft) => draft.embedded === false || target(value, draft),
-    },
-    { path: 'settings.embedded.fill_container', refused: 'an inline unit fills its container’s width' },
-    {
-      path: 'settings.embedded.showHeader',
-      apply: checked(
-        toBoolean,
-        (bool, draft) => bool || Object.assign(draft.attributes, { 'hide-close': true, heading: '' }),
-      ),
-    },
-    { path: 'settings.embedded.showFooter', refused: 'navigation, terms and privacy stay visible' },
-    { path: 'settings.multi_offer_unit', apply: checked(toBoolean, (bool, draft) => (draft.list = bool)) },
-    {
-      path: 'settings.ad_position',
-      apply: checked(adPosition, (where, draft) => (draft.settings.ad_position = where)),
-    },
-    { path: 'settings.screen_margin', apply: checked(percent, (margin, draft) => (draft.margin = margin)) },
-    {
-      path: 'settings.darken_bg',
-      apply: checked(
-        toBoolean,
-        (bool, draft) => bool || draft.properties.push(['--adpx-backdrop-color', 'transparent']),
-      ),
-    },
-    { path: 'settings.delay', apply: checked(delayMs, (ms, draft) => (draft.attributes.delay = `${ms}`)) },
-    { path: 'settings.show_close', apply: flag('hide-close', true) },
-    {
-      path: 'settings.close_delay',
-      apply: checked(delayMs, (ms, draft) => (draft.attributes['close-delay'] = `${ms}`)),
-    },
-    { path: 'settings.close_ad_on_click_outside', apply: flag('backdrop-dismiss') },
-    { path: 'settings.backdrop_dismiss', apply: flag('backdrop-dismiss') },
-    { path: 'settings.ad_animation', refused: 'the unit has one animation' },
-    { path: 'settings.enable_offerwall', apply: setting('offerwall_enabled') },
-    { path: 'settings.offerwall', apply: setting('offerwall_enabled') },
-    { path: 'settings.open_overlay_offerwall', refused: 'offer URLs open in the browser (decision 005)' },
-    { path: 'settings.privacy_policy', refused: 'the privacy link is the response’s privacy_url' },
-    { path: 'settings.show_disclaimer', refused: 'the offer’s small print is always shown' },
-    {
-      path: 'settings.max_display_time',
-      apply: checked(toPositiveNumber, (seconds, draft) => (draft.settings.max_display_time = seconds)),
-    },
-    { path: 'settings.auto_close', apply: setting('auto_close') },
-    { path: 'settings.show_qr', apply: flag('show-qr') },
-    { path: 'settings.terms', apply: checked(terms, (mode, draft) => (draft.attributes.terms = mode)) },
-    { path: 'styles.*_color' },
-    {
-      path: 'styles.header.text',
-      apply: checked(headingText, (text, draft) => (draft.attributes.heading ??= text)),
-    },
-    { path: 'styles.header.background', apply: color('header_background_color') },
-    { path: 'styles.header.textColor', apply: color('header_text_color') },
-    { path: 'styles.header.fontSize', apply: property('--adpx-header-font-size', cssSize) },
-    { path: 'styles.offerText.font', apply: property('--adpx-font-family', fontFamily) },
-    { path: 'styles.offerText.fontSize', apply: property('--adpx-offer-text-size', cssSize) },
-    { path: 'styles.offerText.textColor', apply: color('text_color') },
-    ...buttons('buttonYes', 'accept'),
-    ...buttons('buttonNo', 'decline'),
-  ] as const satisfies readonly LauncherOption[];
+export function percent(value: unknown): number | undefined {
+  const number = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
+  return typeof number === 'number' && number >= 0 ? Math.min(number, MAX_MARGIN) : undefined;
 }
 
-let declared: readonly LauncherOption[] | undefined;
+/**
+ * What a kind makes of a value: `undefined` when it is not valid (a debug line), `null` when it is
+ * valid but writes nothing, else the value the row's target gets.
+ */
+const KINDS = {
+  bool: toBoolean,
+  /** `false` → `true`: a launcher switch that is on by default (`show_close`). */
+  not: (value: unknown) => (typeof toBoolean(value) === 'boolean' ? !toBoolean(value) : undefined),
+  /** `false` → `true`, `true` → nothing (`darken_bg`, `embedded.showHeader`). */
+  off: (value: unknown) => (toBoolean(value) === undefined ? undefined : !toBoolean(value) || null),
+  /** Seconds (0..60, capped) as a string of ms. */
+  delay: (value: unknown) => {
+    const seconds = value === 0 || value === '0' ? 0 : toPositiveNumber(value);
+    return seconds === undefined ? undefined : `${Math.round(Math.min(seconds, MAX_DELAY_S) * 1000)}`;
+  },
+  seconds: toPositiveNumber,
+  position: adPosition,
+  percent,
+  terms: (value: unknown) => (value === 'modal' || value === 'accordion' ? value : undefined),
+  text: (value: unknown) => toText(value, 90),
+  color: safeCssColor,
+  size: cssSize,
+  font: (value: unknown) =>
+    typeof value === 'string' && FONT_FAMILY.test(value.trim()) ? value.trim() : undefined,
+  /** An element, or a non-empty id or selector. */
+  target: (value: unknown) =>
+    typeof Element !== 'undefined' && value instanceof Element
+      ? value
+      : (typeof value === 'string' && value.trim()) || undefined,
+  /** `embedded.targetElement`: nothing when `embedded.enabled` is false. */
+  inline: (value: unknown, setup: UnitSetup) => (setup.embedded === false ? null : KINDS.target(value)),
+};
 
-/** The launcher options table (see {@link declareOptions}), made once. */
-export function launcherOptions(): readonly LauncherOption[] {
-  return (declared ??= declareOptions());
+/** A key: its path, its kind (or `refused`, or `direct`: read apart) and its target (or the reason). */
+export type LauncherOption = readonly [
+  path: string,
+  kind: keyof typeof KINDS | 'refused' | 'direct',
+  target: string,
+];
+
+/** Every launcher key the script API reads, in the order they apply (a literal: no work at import). */
+export const LAUNCHER_OPTIONS: readonly LauncherOption[] = [
+  ['settings.target', 'target', 'target'],
+  ['settings.embedded.enabled', 'bool', 'embedded'],
+  ['settings.embedded.targetElement', 'inline', 'target'],
+  ['settings.embedded.fill_container', 'refused', 'an inline unit fills its container’s width'],
+  ['settings.embedded.showHeader', 'off', '@hide-close @heading='],
+  ['settings.embedded.showFooter', 'refused', 'navigation, terms and privacy stay visible'],
+  ['settings.multi_offer_unit', 'bool', 'list'],
+  ['settings.ad_position', 'position', 'settings.ad_position'],
+  ['settings.screen_margin', 'percent', 'margin'],
+  ['settings.darken_bg', 'off', '--adpx-backdrop-color=transparent'],
+  ['settings.delay', 'delay', '@delay'],
+  ['settings.show_close', 'not', '@hide-close'],
+  ['settings.close_delay', 'delay', '@close-delay'],
+  ['settings.close_ad_on_click_outside', 'bool', '@backdrop-dismiss'],
+  ['settings.backdrop_dismiss', 'bool', '@backdrop-dismiss'],
+  ['settings.ad_animation', 'refused', 'the unit has one animation'],
+  ['settings.enable_offerwall', 'bool', 'settings.offerwall_enabled'],
+  ['settings.offerwall', 'bool', 'settings.offerwall_enabled'],
+  ['settings.open_overlay_offerwall', 'refused', 'offer URLs open in the browser (decision 005)'],
+  ['settings.privacy_policy', 'refused', 'the privacy link is the response’s privacy_url'],
+  ['settings.show_disclaimer', 'refused', 'the offer’s small print is always shown'],
+  ['settings.max_display_time', 'seconds', 'settings.max_display_time'],
+  ['settings.auto_close', 'bool', 'settings.auto_close'],
+  ['settings.show_qr', 'bool', '@show-qr'],
+  ['settings.terms', 'terms', '@terms'],
+  ['styles.*_color', 'direct', ''],
+  ['styles.header.text', 'text', '@heading'],
+  ['styles.header.background', 'color', 'styles.header_background_color'],
+  ['styles.header.textColor', 'color', 'styles.header_text_color'],
+  ['styles.header.fontSize', 'size', '--adpx-header-font-size'],
+  ['styles.offerText.font', 'font', '--adpx-font-family'],
+  ['styles.offerText.fontSize', 'size', '--adpx-offer-text-size'],
+  ['styles.offerText.textColor', 'color', 'styles.text_color'],
+  ['styles.offerText.buttonYes.background', 'color', 'styles.accept_background_color'],
+  ['styles.offerText.buttonYes.color', 'color', 'styles.accept_text_color'],
+  ['styles.offerText.buttonYes.hover', 'color', 'styles.accept_hover_color'],
+  ['styles.offerText.buttonYes.stroke', 'color', 'styles.accept_border_color'],
+  ['styles.offerText.buttonNo.background', 'color', 'styles.decline_background_color'],
+  ['styles.offerText.buttonNo.color', 'color', 'styles.decline_text_color'],
+  ['styles.offerText.buttonNo.hover', 'color', 'styles.decline_hover_color'],
+  ['styles.offerText.buttonNo.stroke', 'color', 'styles.decline_border_color'],
+];
+
+/**
+ * Writes a kind's result to each target of a row (space-separated): `@name` an attribute,
+ * `settings.key` / `styles.key` the unit's `overrides`, `--name` a custom property, a bare name a
+ * field of the set-up; `target=value` writes that value instead. A key given twice (two launcher
+ * names) keeps the first.
+ */
+function write(setup: UnitSetup, targets: string, result: unknown): void {
+  for (const target of targets.split(' ')) {
+    const [key = '', fixed] = target.split('=');
+    const [, at, group, name = key] = /^(@)?(?:(settings|styles)\.)?(.*)$/.exec(key) ?? [];
+    const record = at ? setup.attributes : group ? setup.overrides[group as 'styles'] : setup;
+    if (key.startsWith('--')) setup.properties.push([key, fixed ?? (result as string)]);
+    else (record as Record<string, unknown>)[name] ??= fixed ?? result;
+  }
 }
 
+/** The custom properties the table may set: a new configuration removes them first. */
+export const launcherProperties = (): string[] =>
+  LAUNCHER_OPTIONS.map((row) => row[2].split('=')[0] ?? '').filter((name) => name.startsWith('--'));
+
+/** The unit set-up a config's `settings` and `styles` make (the table writes into it). */
 export interface UnitSetup {
   layout: UnitLayout;
   /** The element (or its id or selector) to render inline into; none: a popup on `<body>`. */
   target?: string | Element;
+  /** `settings.embedded.enabled` and `settings.multi_offer_unit`, as given. */
+  embedded?: boolean;
+  list?: boolean;
   /** Attributes to set; `true` sets an empty boolean attribute, `false` removes it. */
   attributes: Record<string, string | boolean>;
   /** Custom properties set on the unit. */
@@ -154,51 +169,26 @@ export interface UnitSetup {
   notes: string[];
 }
 
-const COLOR_KEY = /^[a-z][a-z0-9_]{0,62}_color$/;
-
 /** The note for a value that is not valid. */
 const invalid = (path: string, value: unknown): string =>
   `${path}: ${JSON.stringify(value) ?? String(value)} is not valid, ignored`;
-let leaves: ReadonlySet<string> | undefined;
 
-/** True when `path` is a declared key. */
-function isLeaf(path: string): boolean {
-  return (leaves ??= new Set(launcherOptions().map((option) => option.path))).has(path);
-}
-
-/** True when `path` is a group of declared keys (`settings.embedded`, `styles.header`, …). */
-function isGroup(path: string): boolean {
-  return launcherOptions().some((option) => option.path.startsWith(`${path}.`));
+/** The value at a dotted path under `root` (`settings.embedded.enabled`); `undefined` if absent. */
+function valueAt(root: unknown, path: string): unknown {
+  return path.split('.').reduce((value, key) => (isJsonObject(value) ? value[key] : undefined), root);
 }
 
 /** Notes each key given that the table does not declare (nested groups included). */
 function unknownKeys(value: Record<string, unknown>, prefix: string, notes: string[]): void {
   for (const [key, child] of Object.entries(value)) {
     const path = `${prefix}.${key}`;
-    if (isLeaf(path) || (prefix === 'styles' && COLOR_KEY.test(key))) continue;
-    if (!isGroup(path)) notes.push(`${path}: unknown key, ignored`);
+    const paths = LAUNCHER_OPTIONS.map((option) => option[0]);
+    if (paths.includes(path) || (prefix === 'styles' && COLOR_KEY.test(key))) continue;
+    if (!paths.some((declared) => declared.startsWith(`${path}.`)))
+      notes.push(`${path}: unknown key, ignored`);
     else if (isJsonObject(child)) unknownKeys(child, path, notes);
     else notes.push(invalid(path, child));
   }
-}
-
-/** The `*_color` keys given directly: they win over the launcher's named colours. */
-function directColors(styles: Record<string, unknown>, draft: SetupDraft, notes: string[]): void {
-  for (const [key, value] of Object.entries(styles)) {
-    if (!COLOR_KEY.test(key)) continue;
-    const color = safeCssColor(value);
-    if (color) draft.styles[key] = color;
-    else notes.push(invalid(`styles.${key}`, value));
-  }
-}
-
-function layoutOf(draft: SetupDraft, notes: string[]): UnitLayout {
-  if (draft.target === undefined) {
-    if (draft.embedded === true) notes.push('settings.embedded.enabled: no targetElement; a popup');
-    if (draft.list) notes.push('settings.multi_offer_unit: a popup shows one offer at a time');
-    return 'popup';
-  }
-  return draft.list ? 'list' : 'inline';
 }
 
 /** The unit set-up for a config's `settings` and `styles`. */
@@ -208,38 +198,36 @@ export function unitSetup(settingsInput: unknown, stylesInput: unknown): UnitSet
     styles: isJsonObject(stylesInput) ? stylesInput : {},
   };
   const notes: string[] = [];
-  const draft: SetupDraft = {
-    attributes: {},
-    properties: [],
-    styles: {},
-    settings: {},
-  };
-  directColors(root.styles, draft, notes);
-  for (const option of launcherOptions()) {
-    const value = valueAt(root, option.path);
-    if (value === undefined) continue;
-    if (option.refused) notes.push(`${option.path}: refused, ${option.refused}`);
-    else if (option.apply && !option.apply(value, draft)) notes.push(invalid(option.path, value));
+  const overrides = { styles: {}, settings: {} };
+  const setup: UnitSetup = { layout: 'popup', attributes: {}, properties: [], overrides, notes };
+  // The `*_color` keys given directly: they win over the launcher's named colours.
+  for (const [key, value] of Object.entries(root.styles)) {
+    if (!COLOR_KEY.test(key)) continue;
+    const color = safeCssColor(value);
+    if (color) setup.overrides.styles[key] = color;
+    else notes.push(invalid(`styles.${key}`, value));
+  }
+  for (const [path, kind, target] of LAUNCHER_OPTIONS) {
+    const value = valueAt(root, path);
+    if (value === undefined || kind === 'direct') continue;
+    const result = kind === 'refused' ? undefined : KINDS[kind](value, setup);
+    if (kind === 'refused') notes.push(`${path}: refused, ${target}`);
+    else if (result === undefined) notes.push(invalid(path, value));
+    else if (result !== null) write(setup, target, result);
   }
   unknownKeys(root.settings, 'settings', notes);
   unknownKeys(root.styles, 'styles', notes);
-  const attributes = draft.attributes;
-  attributes['hide-close'] ??= false;
-  attributes['backdrop-dismiss'] ??= false;
-  attributes['show-qr'] ??= false;
-  attributes.delay ??= false;
-  attributes['close-delay'] ??= false;
+  const { attributes, target, embedded, list } = setup;
+  for (const name of ['hide-close', 'backdrop-dismiss', 'show-qr', 'delay', 'close-delay'])
+    attributes[name] ??= false;
   if (Number(attributes['close-delay']) > 0 && attributes['hide-close'] === true) {
     notes.push('settings.close_delay: the close button is hidden; no effect');
     attributes['close-delay'] = false;
   }
-  return {
-    layout: layoutOf(draft, notes),
-    target: draft.target,
-    attributes,
-    properties: draft.properties,
-    overrides: { styles: draft.styles, settings: draft.settings },
-    margin: draft.margin,
-    notes,
-  };
+  if (target === undefined && embedded === true)
+    notes.push('settings.embedded.enabled: no targetElement; a popup');
+  if (target === undefined && list)
+    notes.push('settings.multi_offer_unit: a popup shows one offer at a time');
+  if (target !== undefined) setup.layout = list ? 'list' : 'inline';
+  return setup;
 }

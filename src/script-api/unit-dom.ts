@@ -5,63 +5,48 @@
 import type { AdpxOffersElement } from '../elements/adpx-offers/adpx-offers.js';
 import { optionEntries } from '../options/schema.js';
 import type { ResolvedConfig } from './config.js';
-import type { UnitSetup } from './launcher-options.js';
-import { percent } from './launcher-values.js';
+import { launcherProperties, percent, type UnitSetup } from './launcher-options.js';
 import type { AdpxShowOptions } from './types.js';
 
-/** Resolves once `document.body` exists (a script in `<head>` may call `init` early). */
-export function bodyReady(doc: Document): Promise<HTMLElement> {
-  if (doc.body) return Promise.resolve(doc.body);
-  return new Promise((resolve) => {
-    const check = () => {
-      if (!doc.body) return;
-      doc.removeEventListener('DOMContentLoaded', check);
-      resolve(doc.body);
-    };
-    doc.addEventListener('DOMContentLoaded', check);
-  });
+/**
+ * `place(body)`: at once when `<body>` exists, else once the document is parsed (a script in
+ * `<head>` may call `init` early); what `place` throws rejects the promise.
+ */
+export function bodyReady<T>(doc: Document, place: (body: HTMLElement) => T): Promise<T> {
+  if (doc.body) return Promise.resolve(place(doc.body));
+  const parsed = new Promise((resolve) => doc.addEventListener('DOMContentLoaded', resolve, { once: true }));
+  return parsed.then(() => place(doc.body));
 }
 
 /** The element a target names: the element itself, an element id, or a CSS selector. */
 export function findTarget(doc: Document, target: string | Element | undefined): Element | undefined {
-  if (target === undefined) return undefined;
-  if (typeof target !== 'string') return target.isConnected ? target : undefined;
-  const byId = doc.getElementById(target);
-  if (byId) return byId;
+  if (typeof target !== 'string') return target?.isConnected ? target : undefined;
   try {
-    return doc.querySelector(target) ?? undefined;
+    return doc.getElementById(target) ?? doc.querySelector(target) ?? undefined;
   } catch {
     return undefined;
   }
 }
 
-/** A new unit in manual mode (the script API decides when to load and show), appended to `parent`. */
-export function createUnit(doc: Document, parent: Element): AdpxOffersElement {
-  const unit = doc.createElement('adpx-offers');
-  unit.setAttribute('manual', '');
-  parent.append(unit);
-  return unit;
-}
-
-function setAttribute(unit: Element, name: string, value: string | boolean | undefined): void {
+/** `true` sets an empty attribute; `false` and `undefined` remove it; anything else as text. */
+function setAttribute(unit: Element, name: string, value: unknown): void {
   if (value === undefined || value === false) unit.removeAttribute(name);
-  else unit.setAttribute(name, value === true ? '' : value);
+  else unit.setAttribute(name, value === true ? '' : String(value));
 }
 
 /** Writes a configuration onto the unit: its options (src/options/), display attributes, overrides. */
 export function configureUnit(unit: AdpxOffersElement, config: ResolvedConfig, setup: UnitSetup): void {
   const properties = unit as unknown as Record<string, unknown>;
-  const attributes: Record<string, string | boolean | undefined> = {};
+  const attributes: Record<string, unknown> = {};
   for (const [name, spec] of optionEntries()) {
     if (!spec.property || !spec.config || spec.notOnUnit) continue;
     const value = config[name as keyof ResolvedConfig];
-    if (spec.attribute)
-      attributes[spec.attribute] = typeof value === 'number' ? String(value) : (value as string);
+    if (spec.attribute) attributes[spec.attribute] = value;
     else properties[spec.property] = value;
   }
   Object.assign(attributes, { layout: setup.layout, heading: undefined, terms: undefined }, setup.attributes);
   for (const [name, value] of Object.entries(attributes)) setAttribute(unit, name, value);
-  unit.style.removeProperty('--adpx-backdrop-color');
+  for (const name of launcherProperties()) unit.style.removeProperty(name);
   for (const [name, value] of setup.properties) unit.style.setProperty(name, value);
   unit.overrides = setup.overrides;
 }

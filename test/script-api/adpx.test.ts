@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AdpxController } from '../../src/script-api/adpx.js';
-import { installAdpx } from '../../src/script-api/install.js';
+import { installAdpx } from '../../src/script-api/index.js';
 import type { AdpxOffersElement } from '../../src/elements/adpx-offers/adpx-offers.js';
 import { resetConsentForTests } from '../../src/consent/consent.js';
 import { tcString } from '../consent/strings.js';

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AdpxController } from '../../src/script-api/adpx.js';
 import { commandQueue, queuedCommands } from '../../src/script-api/command-queue.js';
-import { installAdpx } from '../../src/script-api/install.js';
+import { installAdpx } from '../../src/script-api/index.js';
 
 afterEach(() => {
   delete (window as { Adpx?: unknown }).Adpx;

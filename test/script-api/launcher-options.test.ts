@@ -10,7 +10,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
-import { launcherOptions, type LauncherOption } from '../../src/script-api/launcher-options.js';
+import { LAUNCHER_OPTIONS } from '../../src/script-api/launcher-options.js';
 
 /** Every key the service's launcher host pages and docs use (issue 12). */
 const LAUNCHER_KEYS = [
@@ -130,7 +130,13 @@ function typedKeys(): Map<string, KeyDoc> {
 }
 
 const TYPED = typedKeys();
-const OPTIONS = launcherOptions();
+/** Each row as what it does: applies its value (`apply`), or is refused (why), or neither. */
+const OPTIONS = LAUNCHER_OPTIONS.map(([path, kind, target]) => ({
+  path,
+  apply: kind !== 'refused' && kind !== 'direct',
+  refused: kind === 'refused' ? target : undefined,
+}));
+type LauncherOption = (typeof OPTIONS)[number];
 const declared = OPTIONS.map((option) => option.path);
 
 describe('the launcher options table', () => {
