@@ -324,7 +324,7 @@ test.describe('reflow and text size', () => {
     await cdp.send('Page.setFontSizes', { fontSizes: { standard: 32 } });
   }
 
-  /** The first card's headline size: 1.125em of a 32 px default on a narrow card. */
+  /** The first card's headline size: 1.25em of a 32 px default. */
   const headlineSize = (page: Page) =>
     cards(page)
       .first()
@@ -368,7 +368,7 @@ test.describe('reflow and text size', () => {
       await page.goto(`${mock.url}/unit-lab.html?layout=${layout}&lang=de&heading=Angebote`);
       await expect(cards(page).first()).toBeVisible();
       await expect(cards(page).first().getByText('Donaudampfschifffahrtsgesellschaft')).toBeVisible();
-      expect(await headlineSize(page)).toBe('36px');
+      expect(await headlineSize(page)).toBe('40px');
       await animationsSettled(page);
       expect(await spills(page)).toEqual([]);
       await termsToggle(page).first().click();
@@ -387,7 +387,7 @@ test.describe('reflow and text size', () => {
     await textAt200(page);
     await page.goto(`${mock.url}/unit-lab.html?terms=modal&lang=de`);
     await expect(cards(page).first()).toBeVisible();
-    expect(await headlineSize(page)).toBe('36px');
+    expect(await headlineSize(page)).toBe('40px');
     await termsToggle(page).first().click();
     const dialog = page.locator('adpx-offers [part~="terms-dialog"]');
     await expect(dialog).toBeVisible();

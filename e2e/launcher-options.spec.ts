@@ -48,7 +48,7 @@ test.describe('launcher styles', () => {
     await page.goto(launcherPage(mock.url, { styles: { header: { text: 'Picked for you' } } }));
     await expect(page.locator('adpx-offers [part~="header"]')).toBeVisible();
     expect(await computed(page, 'adpx-offers [part~="header"]', 'background-color')).toBe('rgba(0, 0, 0, 0)');
-    expect(await computed(page, 'adpx-offers .heading', 'font-size')).toBe('17px');
+    expect(await computed(page, 'adpx-offers .heading', 'font-size')).toBe('16px');
   });
 
   test('styles.offerText: buttons (hover included), font, text size and colour', async ({ page, mock }) => {

@@ -60,9 +60,9 @@ test('standalone cards (320 and 720 px) and their terms: the page’s CSS does n
   await page.locator('[part~="terms-toggle"]').first().click();
   await expect(page.locator('[part~="terms-content"]').filter({ visible: true })).toHaveCount(1);
   await expectUnchangedByPageCss(page);
-  // The headline: 18 px on a narrow card, whatever the page's root (it was 11.25 px at 62.5%).
+  // The headline: 20 px (1.25em), whatever the page's root (at 62.5% of it, it would be 12.5 px).
   await page.evaluate(setPageCss, HOSTILE_CSS[0] ?? '');
-  await expect(headline(page)).toHaveCSS('font-size', '18px');
+  await expect(headline(page)).toHaveCSS('font-size', '20px');
 });
 
 test('a standalone <adpx-terms>: the page’s CSS does not reach it', async ({ page, mock }) => {
@@ -85,18 +85,18 @@ test('a page sizes an element by setting font-size on it; the sizes inside follo
   await page.goto(`${mock.url}/card.html?offers=1001&widths=320`);
   await page.evaluate(() => (window as unknown as { cardsReady: Promise<number> }).cardsReady);
   await page.evaluate(setPageCss, 'html { font-size: 62.5%; } adpx-offer { font-size: 20px; }');
-  await expect(headline(page)).toHaveCSS('font-size', '22.5px'); // 1.125em
-  await expect(page.locator('[part~="terms-toggle"]')).toHaveCSS('font-size', '16.25px'); // 0.8125em
+  await expect(headline(page)).toHaveCSS('font-size', '25px'); // 1.25em
+  await expect(page.locator('[part~="terms-toggle"]')).toHaveCSS('font-size', '17.5px'); // 0.875em
 
-  await page.setViewportSize({ width: 360, height: 900 }); // a narrow card: 1.125em headline
+  await page.setViewportSize({ width: 360, height: 900 }); // a narrow card: 1.25em headline
   await page.goto(`${mock.url}/unit-lab.html?heading=Offers`);
   await expect(headline(page)).toBeVisible();
   await expect(page.locator('adpx-offers [part~="progress"]')).toHaveCSS('font-size', '14px');
   await page.evaluate(setPageCss, 'html { font-size: 62.5%; } adpx-offers { font-size: 20px; }');
   // The unit's own words and its cards alike.
   await expect(page.locator('adpx-offers [part~="progress"]')).toHaveCSS('font-size', '17.5px'); // 0.875em
-  await expect(headline(page)).toHaveCSS('font-size', '22.5px');
+  await expect(headline(page)).toHaveCSS('font-size', '25px');
   // One card's size: its part.
   await page.evaluate(setPageCss, 'adpx-offers::part(offer) { font-size: 24px; }');
-  await expect(headline(page)).toHaveCSS('font-size', '27px');
+  await expect(headline(page)).toHaveCSS('font-size', '30px');
 });

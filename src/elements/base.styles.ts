@@ -25,6 +25,12 @@ export const baseStyles = css`
     --_d-accent: #8a4b00;
     --_d-success: #1a7f37;
     --_d-media: #eef1f6;
+    /* The type scale: the only sizes of our own text, em of the element's base size (its
+       font-size, default medium), with the weights 400 and 600 (docs/theming.md). */
+    --_adpx-text-xs: 0.75em;
+    --_adpx-text-s: 0.875em;
+    --_adpx-text-m: 1em;
+    --_adpx-text-l: 1.25em;
     display: block;
     box-sizing: border-box;
     font: medium var(--adpx-font-family, system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif);

@@ -57,15 +57,15 @@ export const offerStyles = css`
   }
   .advertiser {
     margin: 0;
-    font-size: 0.8125em;
+    font-size: var(--_adpx-text-s);
     font-weight: 600;
     line-height: 1.4;
     color: var(--_adpx-muted);
   }
   .headline {
     margin: 0;
-    font-size: var(--adpx-headline-size, 1.125em);
-    font-weight: 700;
+    font-size: var(--adpx-headline-size, var(--_adpx-text-l));
+    font-weight: 600;
     line-height: 1.3;
     letter-spacing: -0.01em;
     text-wrap: balance;
@@ -73,13 +73,13 @@ export const offerStyles = css`
   }
   .description {
     margin: 0;
-    font-size: var(--adpx-offer-text-size, 0.9375em);
+    font-size: var(--adpx-offer-text-size, var(--_adpx-text-m));
     line-height: 1.5;
     overflow-wrap: anywhere;
   }
   .mini-text {
     margin: 0;
-    font-size: 0.75em;
+    font-size: var(--_adpx-text-xs);
     line-height: 1.45;
     color: var(--_adpx-muted);
     overflow-wrap: anywhere;
@@ -101,12 +101,6 @@ export const offerStyles = css`
     .card {
       padding: calc(var(--_adpx-gap) * 1.25);
     }
-    .headline {
-      font-size: var(--adpx-headline-size, 1.375em);
-    }
-    .description {
-      font-size: var(--adpx-offer-text-size, 1em);
-    }
   }
 
   .actions {
@@ -118,7 +112,7 @@ export const offerStyles = css`
     min-height: 48px;
     padding: 10px 20px;
     border-radius: calc(var(--_adpx-radius) - 2px);
-    font-size: 1em;
+    font-size: var(--_adpx-text-m);
     line-height: 1.25;
     cursor: pointer;
     transition:
@@ -132,7 +126,7 @@ export const offerStyles = css`
     border: 1px solid var(--adpx-accept-border, var(--_response-accept-border, transparent));
     background: var(--adpx-accept-background, var(--_response-accept-background, var(--_adpx-primary)));
     color: var(--adpx-accept-text, var(--_response-accept-text, var(--_adpx-on-primary)));
-    font-weight: 650;
+    font-weight: 600;
   }
   .accept:hover {
     background: var(
@@ -144,7 +138,7 @@ export const offerStyles = css`
     border: 1px solid var(--adpx-decline-border, var(--_response-decline-border, var(--_adpx-border)));
     background: var(--adpx-decline-background, var(--_response-decline-background, transparent));
     color: var(--adpx-decline-text, var(--_response-decline-text, var(--_adpx-fg)));
-    font-weight: 500;
+    font-weight: 400;
   }
   .decline:hover {
     background: var(
@@ -186,7 +180,7 @@ export const offerStyles = css`
     border-radius: 6px;
     background: none;
     color: var(--_adpx-primary);
-    font-size: 0.875em;
+    font-size: var(--_adpx-text-s);
     font-weight: 600;
     text-decoration: none;
     cursor: pointer;
@@ -206,7 +200,7 @@ export const offerStyles = css`
   }
   .save-status {
     flex-basis: 100%;
-    font-size: 0.8125em;
+    font-size: var(--_adpx-text-s);
     color: var(--_adpx-muted);
   }
   .icon {
@@ -228,13 +222,13 @@ export const offerStyles = css`
     border-radius: 999px;
     background: color-mix(in srgb, var(--_adpx-accent) 16%, var(--_adpx-card-bg));
     color: var(--_adpx-accent);
-    font-size: 0.75em;
-    font-weight: 700;
+    font-size: var(--_adpx-text-xs);
+    font-weight: 600;
     line-height: 1.5;
   }
   .requirements {
     margin: 0;
-    font-size: 0.875em;
+    font-size: var(--_adpx-text-s);
     line-height: 1.45;
     overflow-wrap: anywhere;
   }
@@ -260,7 +254,7 @@ export const offerStyles = css`
   }
   .qr-caption {
     max-width: 18ch;
-    font-size: 0.8125em;
+    font-size: var(--_adpx-text-s);
     line-height: 1.4;
     color: var(--_adpx-muted);
   }
@@ -274,7 +268,6 @@ export const offerStyles = css`
     border-block-start: 1px solid var(--_adpx-border);
   }
   .legal > .terms {
-    --_adpx-terms-size: var(--adpx-terms-font-size, 0.8125em);
     flex: 1 1 12em;
   }
   /* Open as an accordion, the terms take the whole row (their text as wide as the card, not the
@@ -289,7 +282,7 @@ export const offerStyles = css`
     margin-inline-start: auto;
     padding: 0 4px;
     border-radius: 4px;
-    font-size: 0.8125em;
+    font-size: var(--_adpx-text-s);
     color: var(--_adpx-muted);
     text-underline-offset: 3px;
   }

@@ -51,8 +51,8 @@ const unitStyles = css`
     flex: 1 1 auto;
     margin: 0;
     padding-inline-start: 4px;
-    font-size: var(--adpx-header-font-size, 1.0625em);
-    font-weight: 650;
+    font-size: var(--adpx-header-font-size, var(--_adpx-text-m));
+    font-weight: 600;
     line-height: 1.3;
   }
   .close {
@@ -97,7 +97,7 @@ const unitStyles = css`
     border: 1px solid var(--_adpx-border);
     border-radius: 999px;
     background: var(--_adpx-bg);
-    font-weight: 550;
+    font-weight: 600;
   }
   .previous {
     justify-self: start;
@@ -121,7 +121,7 @@ const unitStyles = css`
   .progress {
     margin: 0;
     color: var(--_adpx-muted);
-    font-size: 0.875em;
+    font-size: var(--_adpx-text-s);
     font-variant-numeric: tabular-nums;
   }
   .end {
@@ -133,8 +133,8 @@ const unitStyles = css`
   }
   .end-title {
     margin: 0;
-    font-size: 1.25em;
-    font-weight: 650;
+    font-size: var(--_adpx-text-l);
+    font-weight: 600;
   }
   .end-body {
     margin: 0 0 calc(var(--_adpx-gap) / 2);

@@ -7,7 +7,7 @@ import { css } from 'lit';
  */
 export const termsStyles = css`
   .terms {
-    --_adpx-terms-size: var(--adpx-terms-font-size, 0.875em);
+    --_adpx-terms-size: var(--adpx-terms-font-size, var(--_adpx-text-s));
     color: var(--_adpx-terms-fg);
     overflow-wrap: anywhere;
   }
@@ -62,6 +62,10 @@ export const termsStyles = css`
     text-align: start;
     vertical-align: top;
   }
+  /* The terms' own bold markup, in the scale's bold weight: bolder than the text, as it says. */
+  .terms-content :is(strong, b, th) {
+    font-weight: 600;
+  }
   .terms-content a {
     color: var(--_adpx-terms-link);
   }
@@ -89,7 +93,8 @@ export const termsStyles = css`
   }
   .dialog-title {
     margin: 0;
-    font-size: 1em;
+    font-size: var(--_adpx-text-m);
+    font-weight: 600;
   }
   .terms-close {
     min-height: 44px;

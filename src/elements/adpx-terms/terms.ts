@@ -272,8 +272,7 @@ export function termsTemplate(t: Terms, labels: TermsLabels): TemplateResult | t
       aria-haspopup=${accordion ? nothing : 'dialog'}
       @click=${t.onToggle}
     >
-      <span>${labels.label}</span
-      >${accordion ? html`<span class="terms-chevron" aria-hidden="true"></span>` : nothing}
+      ${accordion ? html`<span>${labels.label}</span><span class="terms-chevron" aria-hidden="true"></span>` : labels.label}
     </button>
     ${
       t.unavailable
