@@ -123,10 +123,12 @@ test.describe('layouts', () => {
       ep.evaluate(() =>
         (window as unknown as { adpxFind(s: string): HTMLElement[] })
           .adpxFind('[part~="offer"]')
-          .map((el) => {
+          .map((el, i) => {
+            // The cards stand in the order of the response's offers.
+            const ids = document.querySelector('adpx-offers')?.response?.offers.map((offer) => offer.id);
             const r = el.getBoundingClientRect();
             const shown = Math.max(0, Math.min(r.bottom, innerHeight) - Math.max(r.top, 0));
-            return { id: (el as HTMLElement & { offer: { id: number } }).offer.id, share: shown / r.height };
+            return { id: ids?.[i] ?? -1, share: shown / r.height };
           }),
       );
     const everShown = new Set<number>();

@@ -20,10 +20,20 @@ export interface CtaOptions {
 
 export function ctaTemplate(options: CtaOptions): TemplateResult {
   return html`<div part="actions" class="actions">
-    <button part="accept" class="accept" type="button" @click=${options.onAccept}>${options.accept}</button>
-    <button part="decline" class="decline" type="button" @click=${options.onDecline}>
-      ${options.decline}
-    </button>
+    <button
+      part="accept"
+      class="accept"
+      type="button"
+      @click=${options.onAccept}
+      .textContent=${options.accept}
+    ></button>
+    <button
+      part="decline"
+      class="decline"
+      type="button"
+      @click=${options.onDecline}
+      .textContent=${options.decline}
+    ></button>
   </div>`;
 }
 
@@ -65,12 +75,14 @@ function saveButton(options: ExtrasOptions): TemplateResult {
       @click=${options.onSave}
     >
       ${state === SaveState.Saved ? checkIcon() : bookmarkIcon()}<span
-        >${options.m.t(SAVE_LABELS[state])}</span
-      >
+        .textContent=${options.m.t(SAVE_LABELS[state])}
+      ></span>
     </button>
-    <span class=${state === SaveState.Failed ? 'save-status' : 'visually-hidden'} role="status"
-      >${status ? options.m.t(status) : ''}</span
-    >`;
+    <span
+      class=${state === SaveState.Failed ? 'save-status' : 'visually-hidden'}
+      role="status"
+      .textContent=${status ? options.m.t(status) : ''}
+    ></span>`;
 }
 
 /** A link the card opens itself (new tab, or the native host): `onLink` reports it first. */
@@ -97,7 +109,7 @@ export function extrasTemplate(options: ExtrasOptions): TemplateResult | typeof 
   const url = options.offerwallUrl;
   if (!url && !options.canSave) return nothing;
   return html`<div class="extras">
-    ${url ? outLink('offerwall', 'extra', url, html`${gridIcon()}<span>${options.m.t('moreOffers')}</span>`, options.onLink) : nothing}
+    ${url ? outLink('offerwall', 'extra', url, html`${gridIcon()}<span .textContent=${options.m.t('moreOffers')}></span>`, options.onLink) : nothing}
     ${options.canSave ? saveButton(options) : nothing}
   </div>`;
 }

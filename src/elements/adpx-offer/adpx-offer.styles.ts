@@ -89,14 +89,14 @@ export const offerStyles = css`
   }
   /* Narrow first: the wide texts are out of the layout and of the accessibility tree. */
   .when-wide {
-    display: none;
+    display: none !important;
   }
   @container adpx-card ${wideCard} {
     .when-wide {
-      display: block;
+      display: block !important;
     }
     .when-narrow {
-      display: none;
+      display: none !important;
     }
     .card {
       padding: calc(var(--_adpx-gap) * 1.25);

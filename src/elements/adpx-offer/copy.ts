@@ -3,8 +3,9 @@
  * through a Lit text binding, so markup in an offer's text shows as the characters it is.
  *
  * Wide and narrow texts are both rendered when they differ; the container query in the card's
- * styles shows one pair and hides the other with `display: none` (on a wrapper without a part, so a
- * page's `::part()` rule cannot un-hide it), which also removes it from the accessibility tree.
+ * styles shows one pair and hides the other with `display: none !important` (an important rule of
+ * the shadow tree wins over a page's `::part()` rule, so the page cannot un-hide it), which also
+ * removes it from the accessibility tree.
  */
 import { html, nothing, type TemplateResult } from 'lit';
 import type { Messages } from '../../i18n/messages.js';
@@ -15,18 +16,23 @@ import { advertiserLine, type CardCopy } from './texts.js';
 /** "Offer from X" above the headline. */
 export function advertiserTemplate(offer: Offer, m: Messages): TemplateResult | typeof nothing {
   const line = advertiserLine(offer, m);
-  return line === undefined ? nothing : html`<p part="advertiser" class="advertiser">${line}</p>`;
+  return line === undefined
+    ? nothing
+    : html`<p part="advertiser" class="advertiser" .textContent=${line}></p>`;
 }
 
-/** One text per width class, or a single one when both read the same. */
+/**
+ * One text per width class, or a single one when both read the same. `one` renders a text with the
+ * class that shows it only on wide (`when-wide`) or narrow (`when-narrow`) cards, or none.
+ */
 function byWidth(
   wide: string | undefined,
   narrow: string | undefined,
-  one: (text: string) => TemplateResult,
+  one: (text: string, width: string) => TemplateResult,
 ): TemplateResult | typeof nothing {
-  if (wide === narrow) return wide === undefined ? nothing : one(wide);
-  return html`${wide === undefined ? nothing : html`<div class="when-wide">${one(wide)}</div>`}${
-    narrow === undefined ? nothing : html`<div class="when-narrow">${one(narrow)}</div>`
+  if (wide === narrow) return wide === undefined ? nothing : one(wide, '');
+  return html`${wide === undefined ? nothing : one(wide, 'when-wide')}${
+    narrow === undefined ? nothing : one(narrow, 'when-narrow')
   }`;
 }
 
@@ -47,7 +53,14 @@ export function headlineTemplate(copy: CardCopy, level: number, id: string): Tem
     ${byWidth(
       copy.wide.headline,
       copy.narrow.headline,
-      (text) => html`<h2 part="headline" class="headline" aria-level=${ariaLevel} dir="auto">${text}</h2>`,
+      (text, width) =>
+        html`<h2
+          part="headline"
+          class="headline ${width}"
+          aria-level=${ariaLevel}
+          dir="auto"
+          .textContent=${text}
+        ></h2>`,
     )}
   </div>`;
 }
@@ -58,7 +71,8 @@ export function descriptionTemplate(copy: CardCopy): TemplateResult | typeof not
   return byWidth(
     copy.wide.description,
     copy.narrow.description,
-    (text) => html`<p part="description" class="description" dir="auto">${text}</p>`,
+    (text, width) =>
+      html`<p part="description" class="description ${width}" dir="auto" .textContent=${text}></p>`,
   );
 }
 
@@ -66,6 +80,8 @@ export function descriptionTemplate(copy: CardCopy): TemplateResult | typeof not
 export function miniTextTemplate(offer: Offer): TemplateResult | typeof nothing {
   const text = offer.mini_text?.trim();
   return text
-    ? html`<p part="mini-text" class="mini-text" dir="auto"><small>${offer.mini_text}</small></p>`
+    ? html`<p part="mini-text" class="mini-text" dir="auto">
+        <small .textContent=${offer.mini_text ?? ''}></small>
+      </p>`
     : nothing;
 }

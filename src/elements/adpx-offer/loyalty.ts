@@ -8,7 +8,7 @@ export function loyaltyTemplate(offer: Offer, m: Messages): TemplateResult | typ
   if (!offer.is_loyaltyboost) return nothing;
   const requirements = offer.loyaltyboost_requirements?.trim();
   return html`<div part="loyalty" class="loyalty">
-    <span class="badge">${starIcon()}<span>${m.t('loyalty')}</span></span>
-    ${requirements ? html`<p class="requirements">${offer.loyaltyboost_requirements}</p>` : nothing}
+    <span class="badge">${starIcon()}<span .textContent=${m.t('loyalty')}></span></span>
+    ${requirements ? html`<p class="requirements" .textContent=${offer.loyaltyboost_requirements ?? ''}></p>` : nothing}
   </div>`;
 }

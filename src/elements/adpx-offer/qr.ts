@@ -15,6 +15,6 @@ export function qrTemplate(offer: Offer, show: boolean, m: Messages): TemplateRe
     <span class="qr-frame"
       ><img class="qr-image" src=${offer.qr_code_img} alt=${qrAlt(offer, m)} width="228" height="228"
     /></span>
-    <span class="qr-caption" aria-hidden="true">${m.t('qrCaption')}</span>
+    <span class="qr-caption" aria-hidden="true" .textContent=${m.t('qrCaption')}></span>
   </div>`;
 }

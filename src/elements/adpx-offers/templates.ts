@@ -84,7 +84,7 @@ function closeButton(v: UnitView): TemplateResult {
 /** The unit's own heading: an `<h2>` (one style), its level in the page's outline as `aria-level`. */
 function unitHeading(v: UnitView): TemplateResult {
   const level = v.headingLevel === 2 ? nothing : v.headingLevel;
-  return html`<h2 id=${HEADING_ID} class="heading" aria-level=${level}>${v.heading}</h2>`;
+  return html`<h2 id=${HEADING_ID} class="heading" aria-level=${level} .textContent=${v.heading}></h2>`;
 }
 
 function header(v: UnitView): TemplateResult | typeof nothing {
@@ -109,9 +109,9 @@ function nav(v: UnitView): TemplateResult | typeof nothing {
       aria-disabled=${first ? 'true' : 'false'}
       @click=${v.onPrevious}
     >
-      ${chevron}<span>${m.t('previous')}</span>
+      ${chevron}<span .textContent=${m.t('previous')}></span>
     </button>
-    <p part="progress" class="progress">${progressLabel(v.index, count, m)}</p>
+    <p part="progress" class="progress" .textContent=${progressLabel(v.index, count, m)}></p>
     <button
       part="next"
       class="nav-button next"
@@ -119,7 +119,7 @@ function nav(v: UnitView): TemplateResult | typeof nothing {
       aria-label=${m.t('nextOffer')}
       @click=${v.onNext}
     >
-      <span>${m.t('next')}</span>${chevron}
+      <span .textContent=${m.t('next')}></span>${chevron}
     </button>
   </div>`;
 }
@@ -140,9 +140,15 @@ function card(v: UnitView, offer: Offer, index: number): TemplateResult {
 
 function endCard(v: UnitView): TemplateResult {
   return html`<div part="end" class="end">
-    <p class="end-title">${v.m.t('endTitle')}</p>
-    <p class="end-body">${v.m.t('endBody')}</p>
-    <button part="close" class="end-close" type="button" @click=${v.onClose}>${v.m.t('close')}</button>
+    <p class="end-title" .textContent=${v.m.t('endTitle')}></p>
+    <p class="end-body" .textContent=${v.m.t('endBody')}></p>
+    <button
+      part="close"
+      class="end-close"
+      type="button"
+      @click=${v.onClose}
+      .textContent=${v.m.t('close')}
+    ></button>
   </div>`;
 }
 

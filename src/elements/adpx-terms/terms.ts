@@ -272,11 +272,16 @@ export function termsTemplate(t: Terms, labels: TermsLabels): TemplateResult | t
       aria-haspopup=${accordion ? nothing : 'dialog'}
       @click=${t.onToggle}
     >
-      ${accordion ? html`<span>${labels.label}</span><span class="terms-chevron" aria-hidden="true"></span>` : labels.label}
+      ${accordion ? html`<span .textContent=${labels.label}></span><span class="terms-chevron" aria-hidden="true"></span>` : labels.label}
     </button>
     ${
       t.unavailable
-        ? html`<p part="terms-status" class="terms-status" role="status">${labels.unavailableLabel}</p>`
+        ? html`<p
+            part="terms-status"
+            class="terms-status"
+            role="status"
+            .textContent=${labels.unavailableLabel}
+          ></p>`
         : nothing
     }
     ${
@@ -299,7 +304,7 @@ export function termsTemplate(t: Terms, labels: TermsLabels): TemplateResult | t
             @click=${t.onDialogClick}
           >
             <div class="dialog-header">
-              <h2 id="${id}-title" class="dialog-title">${labels.label}</h2>
+              <h2 id="${id}-title" class="dialog-title" .textContent=${labels.label}></h2>
               <button part="terms-close" class="terms-close" type="button" autofocus @click=${t.hide}>
                 ${labels.closeLabel}
               </button>
