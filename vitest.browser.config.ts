@@ -19,6 +19,8 @@ export default defineConfig({
     include: ['src/**/*.browser.test.ts'],
     globalSetup: ['test/components/setup.ts'],
     restoreMocks: true,
+    // A state waited for (a rendered part, a loaded image) may take a while on a loaded machine.
+    expect: { poll: { timeout: 5_000 } },
     browser: {
       enabled: true,
       headless: true,

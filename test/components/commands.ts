@@ -1,5 +1,5 @@
 import type {} from '@vitest/browser-playwright';
-import type { CDPSession } from 'playwright';
+import type { CDPSession } from '@playwright/test';
 import type { BrowserCommand } from 'vitest/node';
 
 /**

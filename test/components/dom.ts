@@ -46,9 +46,9 @@ export function deepQuery<E extends Element = HTMLElement>(root: ParentNode, sel
   return deepQueryAll<E>(root, selector)[0] ?? null;
 }
 
-/** Like {@link deepQuery}, waiting (up to 5 s) until it is there. */
+/** Like {@link deepQuery}, waiting until it is there. */
 export async function find<E extends Element = HTMLElement>(root: ParentNode, selector: string): Promise<E> {
-  await expect.poll(() => deepQuery(root, selector), { timeout: 5_000 }).not.toBeNull();
+  await expect.poll(() => deepQuery(root, selector)).not.toBeNull();
   return deepQuery<E>(root, selector) as E;
 }
 
@@ -69,12 +69,12 @@ export function shown<E extends Element = HTMLElement>(root: ParentNode, selecto
 /** An offer as the service's JSON has it, open to any change a test makes. */
 export type RawOfferJson = Record<string, unknown>;
 
-/** Like {@link shown}, waiting (up to 5 s) until exactly one is visible. */
+/** Like {@link shown}, waiting until exactly one is visible. */
 export async function appear<E extends Element = HTMLElement>(
   root: ParentNode,
   selector: string,
 ): Promise<E> {
-  await expect.poll(() => shownAll(root, selector).length, { timeout: 5_000 }).toBe(1);
+  await expect.poll(() => shownAll(root, selector).length).toBe(1);
   return shown<E>(root, selector);
 }
 
@@ -180,7 +180,7 @@ export async function renderCard(
 /** The loaded image of a card: waits until the browser has decoded the candidate it chose. */
 export async function loadedImage(root: ParentNode): Promise<HTMLImageElement> {
   const img = await find<HTMLImageElement>(root, '[part~="image"]');
-  await expect.poll(() => img.complete && img.naturalWidth > 0, { timeout: 5_000 }).toBe(true);
+  await expect.poll(() => img.complete && img.naturalWidth > 0).toBe(true);
   return img;
 }
 
