@@ -55,6 +55,7 @@ describe('accordion (default)', () => {
     await userEvent.click(toggle);
     await expect.poll(() => shownTerms(terms)).toContain('One free trial per household and payment method.');
     expect(toggle.getAttribute('aria-expanded')).toBe('true');
+    expect(terms.matches(':state(open)')).toBe(true);
     expect(box(terms).height).toBeGreaterThan(firstView + 100);
     // The allowlisted markup of the mock's terms is kept as elements.
     for (const tag of ['strong', 'ul', 'ol', 'table', 'a[href]']) {
@@ -64,6 +65,7 @@ describe('accordion (default)', () => {
     await userEvent.click(toggle);
     await expect.poll(() => shownTerms(terms)).toBe('');
     expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    expect(terms.matches(':state(open)')).toBe(false);
   });
 
   test('revealed terms are sanitised: allowlisted markup stays, script, handlers and javascript: links do not', async () => {
