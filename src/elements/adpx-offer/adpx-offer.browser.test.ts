@@ -11,6 +11,7 @@ import {
   loadedImage,
   mockOffer,
   offersResponse,
+  pageCss,
   type RawOfferJson,
   uncachedImages,
   renderCard,
@@ -172,6 +173,24 @@ describe('image', () => {
     expect(image.getAttribute('alt')).toBe('');
     expect(image.getAttribute('loading')).toBe('eager');
     expect((await find(second, '[part~="image"]')).getAttribute('loading')).toBe('lazy');
+  });
+});
+
+describe('theming a card used alone (docs/theming.md)', () => {
+  test('font-size on the element sizes the card in proportion; its parts and --adpx-* come from the page', async () => {
+    pageCss(`
+      adpx-offer::part(headline) { text-transform: uppercase; }
+      adpx-offer { --adpx-card-background: rgb(1, 2, 3); }
+    `);
+    const card = await renderCard(mockOffer(), 320);
+    const size = (el: Element) => parseFloat(getComputedStyle(el).fontSize);
+    const headline = size(shown(card, '[part~="headline"]'));
+    expect(getComputedStyle(shown(card, '[part~="headline"]')).textTransform).toBe('uppercase');
+    expect(getComputedStyle(shown(card, '[part~="card"]')).backgroundColor).toBe('rgb(1, 2, 3)');
+    card.style.fontSize = '32px';
+    await expect.poll(() => size(shown(card, '[part~="headline"]'))).toBeCloseTo(headline * 2, 1);
+    card.style.setProperty('--adpx-headline-size', '40px');
+    await expect.poll(() => size(shown(card, '[part~="headline"]'))).toBe(40);
   });
 });
 

@@ -183,6 +183,23 @@ describe('popup and list', () => {
     expect(dialog.x).toBeGreaterThanOrEqual(700);
   });
 
+  test('fullscreen: a modal dialog covering the viewport, the offer in a column of --adpx-fullscreen-width', async () => {
+    const unit = await renderUnit({ layout: 'fullscreen' });
+    unit.style.setProperty('--adpx-fullscreen-width', '500px');
+    const overlay = shown<HTMLDialogElement>(unit, '[part~="overlay"]');
+    expect(overlay.matches(':modal')).toBe(true);
+    const cover = box(overlay);
+    expect([cover.x, cover.y, cover.width, cover.height]).toEqual([
+      0,
+      0,
+      window.innerWidth,
+      window.innerHeight,
+    ]);
+    const card = box(shown(unit, '[part~="offer"]'));
+    expect(card.width).toBeLessThanOrEqual(500);
+    expect(Math.abs(card.x + card.width / 2 - window.innerWidth / 2)).toBeLessThan(1);
+  });
+
   test('list: every offer stacked in order in the page flow, --adpx-list-gap apart', async () => {
     const response = offersResponse();
     const unit = await renderUnit({ layout: 'list' }, { parent: stage(600) });
