@@ -3,8 +3,9 @@ import { page, type Locator } from 'vitest/browser';
 import { normalizeResponse } from '../../src/model/normalize.js';
 import type { Offer, OffersResponse } from '../../src/model/types.js';
 import type { RawOffersResponse } from '../../src/server/mock/index.js';
-export { settleAnimations as animationsSettled } from '../../scripts/animations.mjs';
 import type { commands } from './commands.js';
+
+export { settleAnimations as animationsSettled } from '../../scripts/animations.mjs';
 
 type Commands = typeof commands;
 type InPage<C> = C extends (context: never, ...args: infer A) => infer R ? (...args: A) => R : never;
@@ -66,9 +67,6 @@ export function shown<E extends Element = HTMLElement>(root: ParentNode, selecto
   return all[0] as E;
 }
 
-/** An offer as the service's JSON has it, open to any change a test makes. */
-export type RawOfferJson = Record<string, unknown>;
-
 /** Like {@link shown}, waiting until exactly one is visible. */
 export async function appear<E extends Element = HTMLElement>(
   root: ParentNode,
@@ -77,6 +75,9 @@ export async function appear<E extends Element = HTMLElement>(
   await expect.poll(() => shownAll(root, selector).length).toBe(1);
   return shown<E>(root, selector);
 }
+
+/** An offer as the service's JSON has it, open to any change a test makes. */
+export type RawOfferJson = Record<string, unknown>;
 
 /** The mock's raw offers response (a fresh copy to change). */
 export const rawResponse = (): RawOffersResponse => structuredClone(inject('offersResponse'));
@@ -92,7 +93,7 @@ let fresh = 0;
 
 /**
  * Gives the offers' images URLs no other test asks for (a query parameter the image service
- * ignores): Chromium takes a srcset candidate it already has in its memory cache over the one the
+ * ignores): Chromium may take a srcset candidate it already has in its cache over the one the
  * screen asks for, so a test of the chosen candidate must not meet another test's downloads.
  */
 export function uncachedImages(offers: RawOfferJson[]): void {
