@@ -6,7 +6,7 @@ import { events, expect, expectHits, hits, quiet, recordEvents, test, watchFetch
 
 /**
  * The card's controls: CTAs, "More offers", "Save for later", "Privacy" and the terms. Standalone
- * <adpx-offer> cards on e2e/pages/card.html (see card.spec.ts for the fragments).
+ * <adpx-offer> cards on e2e/pages/card.html (the fragments: src/elements/adpx-offer/adpx-offer.browser.test.ts).
  */
 
 async function openCards(page: Page, mock: MockOffersService, query = ''): Promise<OffersResponse> {

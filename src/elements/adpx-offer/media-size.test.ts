@@ -1,7 +1,7 @@
 /**
  * MediaSizeController: the card's `<img>` gets its sources from the measured frame width directly
  * (no re-render of the card). The ResizeObserver is driven by hand here; the real measurement, the
- * requests per density and the lazy/eager behaviour are proved in Chromium (e2e/card.spec.ts).
+ * requests per density and the lazy/eager behaviour are proved in Chromium (src/elements/adpx-offer/adpx-offer.browser.test.ts).
  */
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';

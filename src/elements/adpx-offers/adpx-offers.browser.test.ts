@@ -1,0 +1,328 @@
+import { afterEach, beforeAll, describe, expect, test } from 'vitest';
+import { commands, page } from 'vitest/browser';
+import '../../define.js';
+import type { OffersResponse } from '../../model/types.js';
+import {
+  animationsSettled,
+  box,
+  clearStage,
+  deepQuery,
+  find,
+  offersResponse,
+  pageCss,
+  shown,
+  shownAll,
+  stage,
+  within,
+} from '../../../test/components/dom.js';
+
+/**
+ * `<adpx-offers>` given a response (no fetch), in real Chromium: where each layout puts the cards
+ * and its controls (docs/theming.md), the card in a column, and the theming surface used from the
+ * page (`--adpx-*`, `::part()`). Loading, beacons, focus and keyboard flows are in e2e/.
+ */
+
+type Unit = HTMLElement & { response?: unknown; show(): void; state: string };
+
+afterEach(clearStage);
+
+/** A unit with `attributes`, in `parent` (a stage), rendering `response` (default: the mock's). */
+async function renderUnit(
+  attributes: Record<string, string> = {},
+  { parent = stage(), response = offersResponse() }: { parent?: HTMLElement; response?: OffersResponse } = {},
+): Promise<Unit> {
+  const unit = document.createElement('adpx-offers') as Unit;
+  for (const [name, value] of Object.entries(attributes)) unit.setAttribute(name, value);
+  parent.append(unit);
+  unit.response = response;
+  await expect.poll(() => shownAll(unit, '[part~="headline"]').length).toBeGreaterThan(0);
+  await animationsSettled();
+  return unit;
+}
+
+/** The sRGB channels (0–255) of any CSS colour, as the browser paints it. */
+function srgb(color: string): [number, number, number] {
+  const context = document.createElement('canvas').getContext('2d', { willReadFrequently: true });
+  if (!context) throw new Error('no 2d canvas');
+  context.fillStyle = color;
+  context.fillRect(0, 0, 1, 1);
+  const [r = 0, g = 0, b = 0] = context.getImageData(0, 0, 1, 1).data;
+  return [r, g, b];
+}
+
+/** WCAG contrast ratio of two CSS colours (computed values may be `rgb()`, `lch()`, …). */
+function contrast(a: string, b: string): number {
+  const luminance = (color: string): number => {
+    const [r, g, bl] = srgb(color).map((c) => {
+      const v = c / 255;
+      return v <= 0.04045 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;
+    }) as [number, number, number];
+    return 0.2126 * r + 0.7152 * g + 0.0722 * bl;
+  };
+  const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number];
+  return (hi + 0.05) / (lo + 0.05);
+}
+
+/** Resolves after the next frame is painted. */
+const painted = (): Promise<void> =>
+  new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve())));
+
+const overlaps = (a: DOMRect, b: DOMRect): boolean =>
+  a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+
+/** The column of e2e/pages/unit-lab.html: at most 640px with 16px padding, centred, no body margin. */
+function column(): HTMLElement {
+  return stage(undefined, { style: 'max-width: 640px; margin: 0 auto; padding: 16px' });
+}
+
+beforeAll(() => {
+  document.body.style.margin = '0';
+});
+
+describe('inline: the card in a column (docs/theming.md, "Card layout by width")', () => {
+  /** The height the page reserves (--adpx-min-height): the tallest card here (360 px) with room to spare. */
+  const RESERVED = 760;
+  /** "About 40%": the image's height over the card's. */
+  const MAX_IMAGE_SHARE = 0.42;
+
+  for (const width of [360, 480, 736, 1024]) {
+    test(`at ${width}px the image is at most ~40% of the card, no empty header row, no layout shift`, async () => {
+      await page.viewport(width, 900);
+      try {
+        // Room reserved before the offers arrive, and page content below the unit.
+        const parent = column();
+        const unit = document.createElement('adpx-offers') as Unit;
+        unit.setAttribute('manual', '');
+        unit.style.setProperty('--adpx-min-height', `${RESERVED}px`);
+        parent.append(unit);
+        const after = stage();
+        after.textContent = 'The page goes on below the unit.';
+        const shifts: number[] = [];
+        const observer = new PerformanceObserver((list) => {
+          for (const entry of list.getEntries())
+            shifts.push((entry as PerformanceEntry & { value: number }).value);
+        });
+        observer.observe({ type: 'layout-shift', buffered: false });
+        const below = box(after).y;
+        // The page is painted with the room reserved before the offers arrive.
+        await painted();
+
+        unit.response = offersResponse();
+        unit.show();
+        await expect.poll(() => shownAll(unit, '[part~="headline"]').length).toBe(1);
+        await find(unit, '[part~="image"]').then((img) =>
+          (img as HTMLImageElement).decode().catch(() => undefined),
+        );
+        await animationsSettled();
+
+        const card = box(shown(unit, '[part~="offer"]'));
+        const media = box(shown(unit, '[part~="media"]'));
+        expect(media.height).toBeGreaterThan(0);
+        expect(media.height / card.height).toBeLessThanOrEqual(MAX_IMAGE_SHARE);
+
+        // No heading: the close button floats over the card's top corner instead of a row of its own.
+        const section = box(shown(unit, '[part~="unit"]'));
+        const close = within(unit).getByRole('button', { name: 'Close' }).element();
+        expect(card.y - section.y).toBeLessThanOrEqual(16);
+        expect(overlaps(box(close), card)).toBe(true);
+        // ... and keeps clear of the texts: the headline and advertiser line are not under it.
+        for (const part of ['headline', 'advertiser']) {
+          for (const el of shownAll(unit, `[part~="${part}"]`))
+            expect(overlaps(box(close), box(el))).toBe(false);
+        }
+
+        // The reserved height held: nothing below the unit moved.
+        expect(section.height).toBeLessThanOrEqual(RESERVED);
+        expect(box(after).y).toBe(below);
+        // Once a frame is painted after the last change, its layout-shift entries are in.
+        await painted();
+        observer
+          .takeRecords()
+          .forEach((entry) => shifts.push((entry as PerformanceEntry & { value: number }).value));
+        observer.disconnect();
+        expect(shifts.reduce((sum, v) => sum + v, 0)).toBe(0);
+      } finally {
+        await page.viewport(1280, 800);
+      }
+    });
+  }
+
+  test('with a heading the header row stays: heading and close button above the card', async () => {
+    await page.viewport(736, 900);
+    try {
+      const unit = await renderUnit({ heading: 'Offers for you' }, { parent: column() });
+      const card = box(shown(unit, '[part~="offer"]'));
+      const heading = box(within(unit).getByRole('heading', { name: 'Offers for you' }).element());
+      const close = box(within(unit).getByRole('button', { name: 'Close' }).element());
+      expect(heading.y + heading.height).toBeLessThanOrEqual(card.y);
+      expect(close.y + close.height).toBeLessThanOrEqual(card.y);
+    } finally {
+      await page.viewport(1280, 800);
+    }
+  });
+
+  test('one offer at a time, the navigation row below it reads "1 of N"', async () => {
+    const response = offersResponse();
+    const unit = await renderUnit({}, { parent: stage(600) });
+    expect(shownAll(unit, '[part~="offer"]')).toHaveLength(1);
+    const card = box(shown(unit, '[part~="offer"]'));
+    const nav = box(shown(unit, '[part~="nav"]'));
+    expect(nav.y).toBeGreaterThanOrEqual(card.y + card.height - 1);
+    expect(shown(unit, '[part~="progress"]').textContent?.trim()).toBe(`1 of ${response.count}`);
+  });
+});
+
+describe('popup and list', () => {
+  test('popup: a modal dialog over the page, its box centred and at most --adpx-popup-width wide', async () => {
+    const unit = await renderUnit({ layout: 'popup' });
+    const overlay = shown<HTMLDialogElement>(unit, '[part~="overlay"]');
+    expect(overlay.matches(':modal')).toBe(true);
+    const dialog = box(shown(unit, '[part~="dialog"]'));
+    expect(dialog.width).toBeLessThanOrEqual(480);
+    expect(Math.abs(dialog.x + dialog.width / 2 - window.innerWidth / 2)).toBeLessThan(1);
+    expect(Math.abs(dialog.y + dialog.height / 2 - window.innerHeight / 2)).toBeLessThan(1);
+    // The card is inside the box.
+    const card = box(shown(unit, '[part~="offer"]'));
+    expect(card.x).toBeGreaterThanOrEqual(dialog.x);
+    expect(card.x + card.width).toBeLessThanOrEqual(dialog.x + dialog.width);
+  });
+
+  test('popup: the insets are kept from each edge', async () => {
+    const unit = await renderUnit({ layout: 'popup' });
+    unit.style.setProperty('--adpx-inset-left', '700px');
+    const dialog = box(shown(unit, '[part~="dialog"]'));
+    expect(dialog.x).toBeGreaterThanOrEqual(700);
+  });
+
+  test('fullscreen: a modal dialog covering the viewport, the offer in a column of --adpx-fullscreen-width', async () => {
+    const unit = await renderUnit({ layout: 'fullscreen' });
+    unit.style.setProperty('--adpx-fullscreen-width', '500px');
+    const overlay = shown<HTMLDialogElement>(unit, '[part~="overlay"]');
+    expect(overlay.matches(':modal')).toBe(true);
+    const cover = box(overlay);
+    expect([cover.x, cover.y, cover.width, cover.height]).toEqual([
+      0,
+      0,
+      window.innerWidth,
+      window.innerHeight,
+    ]);
+    const card = box(shown(unit, '[part~="offer"]'));
+    expect(card.width).toBeLessThanOrEqual(500);
+    expect(Math.abs(card.x + card.width / 2 - window.innerWidth / 2)).toBeLessThan(1);
+  });
+
+  test('list: every offer stacked in order in the page flow, --adpx-list-gap apart', async () => {
+    const response = offersResponse();
+    const unit = await renderUnit({ layout: 'list' }, { parent: stage(600) });
+    unit.style.setProperty('--adpx-list-gap', '40px');
+    const list = shown(unit, '[part~="list"]');
+    expect(list.tagName).toBe('OL');
+    const cards = shownAll(unit, '[part~="offer"]').map(box);
+    expect(cards).toHaveLength(response.count);
+    expect(shownAll(unit, '[part~="headline"]').map((el) => el.textContent?.trim())).toEqual(
+      response.offers.map((o) => o.title),
+    );
+    for (let i = 1; i < cards.length; i++) {
+      const [above, below] = [cards[i - 1] as DOMRect, cards[i] as DOMRect];
+      expect(below.x).toBe(above.x);
+      expect(below.y - (above.y + above.height)).toBeCloseTo(40, 0);
+    }
+    expect(deepQuery(unit, '[part~="overlay"]')).toBeNull();
+  });
+});
+
+describe('theming from the page (docs/theming.md)', () => {
+  test('--adpx-primary-color on an ancestor beats the response and colours the positive CTA, with readable text on it', async () => {
+    const response = offersResponse();
+    response.styles.primary_color = '#00ff00';
+    const parent = stage(600);
+    parent.style.setProperty('--adpx-primary-color', 'rgb(200, 0, 80)');
+    const unit = await renderUnit({}, { parent, response });
+    const accept = getComputedStyle(shown(unit, '[part~="accept"]'));
+    expect(accept.backgroundColor).toBe('rgb(200, 0, 80)');
+    // The text on it is worked out for the page's colour: white on this dark pink (5.9:1).
+    expect(contrast(accept.color, accept.backgroundColor)).toBeGreaterThanOrEqual(4.5);
+  });
+
+  test('the theming examples: ::part(dialog), ::part(accept), font-size on the element', async () => {
+    pageCss(`
+      adpx-offers::part(dialog) { border-radius: 24px; }
+      adpx-offers::part(accept) { text-transform: uppercase; }
+    `);
+    const unit = await renderUnit({ layout: 'popup' });
+    expect(getComputedStyle(shown(unit, '[part~="dialog"]')).borderTopLeftRadius).toBe('24px');
+    expect(getComputedStyle(shown(unit, '[part~="accept"]')).textTransform).toBe('uppercase');
+
+    const size = (el: Element) => parseFloat(getComputedStyle(el).fontSize);
+    const headline = size(shown(unit, '[part~="headline"]'));
+    unit.style.fontSize = '32px';
+    await expect.poll(() => size(shown(unit, '[part~="headline"]'))).toBeCloseTo(headline * 2, 1);
+  });
+
+  test("a card's own part is styled from the page through the unit", async () => {
+    pageCss(
+      'adpx-offers::part(headline) { color: rgb(1, 2, 3); } adpx-offers::part(card) { outline: 3px solid rgb(4, 5, 6); }',
+    );
+    const unit = await renderUnit({}, { parent: stage(600) });
+    expect(getComputedStyle(shown(unit, '[part~="headline"]')).color).toBe('rgb(1, 2, 3)');
+    expect(getComputedStyle(shown(unit, '[part~="card"]')).outlineColor).toBe('rgb(4, 5, 6)');
+  });
+
+  test('the page reserves room with --adpx-min-height before the offers arrive', async () => {
+    const parent = stage(600);
+    const unit = document.createElement('adpx-offers') as Unit;
+    unit.setAttribute('manual', '');
+    unit.style.setProperty('--adpx-min-height', '420px');
+    parent.append(unit);
+    await expect.poll(() => box(unit).height).toBe(420);
+  });
+});
+
+describe('right to left, motion, forced colours', () => {
+  test('in a right-to-left page Previous is on the right and Next on the left', async () => {
+    const unit = await renderUnit({ dir: 'rtl' }, { parent: stage(600) });
+    const previous = box(shown(unit, '[part~="previous"]'));
+    const next = box(shown(unit, '[part~="next"]'));
+    expect(previous.x).toBeGreaterThan(next.x);
+    const ltr = await renderUnit({}, { parent: stage(600) });
+    expect(box(shown(ltr, '[part~="previous"]')).x).toBeLessThan(box(shown(ltr, '[part~="next"]')).x);
+  });
+
+  test('the popup fades and rises only without a reduced-motion preference', async () => {
+    const animated = async (): Promise<number> => {
+      const unit = document.createElement('adpx-offers') as Unit;
+      unit.setAttribute('layout', 'popup');
+      stage().append(unit);
+      unit.response = offersResponse();
+      await find(unit, '[part~="dialog"]');
+      const count = await animationsSettled();
+      clearStage();
+      return count;
+    };
+    await commands.emulateMedia({ reducedMotion: 'reduce' });
+    try {
+      expect(await animated()).toBe(0);
+    } finally {
+      await commands.emulateMedia({ reducedMotion: 'no-preference' });
+    }
+    expect(await animated()).toBeGreaterThan(0);
+  });
+
+  test('forced colours: the unit box and the navigation buttons keep a system-colour border', async () => {
+    await commands.emulateMedia({ forcedColors: 'active' });
+    try {
+      const unit = await renderUnit({}, { parent: stage(600) });
+      const probe = stage();
+      probe.style.color = 'CanvasText';
+      const canvasText = getComputedStyle(probe).color;
+      for (const part of ['unit', 'next']) {
+        const style = getComputedStyle(shown(unit, `[part~="${part}"]`));
+        expect(style.borderTopStyle).not.toBe('none');
+        expect(parseFloat(style.borderTopWidth)).toBeGreaterThan(0);
+        expect(style.borderTopColor).toBe(canvasText);
+      }
+    } finally {
+      await commands.emulateMedia({ forcedColors: 'none' });
+    }
+  });
+});
