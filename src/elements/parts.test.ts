@@ -13,7 +13,7 @@ import { CARD_PARTS, ELEMENT_PARTS, TERMS_PARTS, UNIT_PARTS } from './parts.js';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
 
-/** The part names written by the templates of one folder: `part="a b"` and `outLink('name', …)`. */
+/** The part names written by the templates of one folder: `part="a b"`, `outLink('name', …)`, `cta('name', …)`. */
 function writtenIn(folder: string): Set<string> {
   const names = new Set<string>();
   for (const file of readdirSync(join(here, folder))) {
@@ -22,7 +22,7 @@ function writtenIn(folder: string): Set<string> {
     for (const [, list = ''] of source.matchAll(/\spart="([^"$]+)"/g)) {
       for (const name of list.split(/\s+/)) names.add(name);
     }
-    for (const [, name = ''] of source.matchAll(/outLink\(\s*'([\w-]+)'/g)) names.add(name);
+    for (const [, name = ''] of source.matchAll(/(?:outLink|cta)\(\s*'([\w-]+)'/g)) names.add(name);
   }
   return names;
 }

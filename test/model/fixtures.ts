@@ -1,4 +1,5 @@
 /** Raw service data for the model and client tests: valid by default, overridable per case. */
+import type { Offer } from '../../src/model/types.js';
 
 /** A raw offer as the service sends it, with every field valid. */
 export function rawOffer(overrides: Record<string, unknown> = {}): Record<string, unknown> {
@@ -59,5 +60,19 @@ export function rawResponse(
       settings: { max_display_time: 30, auto_close: true },
       ...data,
     },
+  };
+}
+
+/** A normalised offer with only what every offer has, and `fields` over it. */
+export function testOffer(fields: Partial<Offer> = {}): Offer {
+  return {
+    id: 1001,
+    creatives: [],
+    beacons: {},
+    offerwall_enabled: false,
+    perkswallet_enabled: false,
+    is_loyaltyboost: false,
+    tags: [],
+    ...fields,
   };
 }

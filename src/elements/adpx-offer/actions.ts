@@ -18,22 +18,13 @@ export interface CtaOptions {
   onDecline: (event: Event) => void;
 }
 
+/** A CTA button: its part and class are its name. */
+const cta = (part: 'accept' | 'decline', label: string, onClick: (event: Event) => void) =>
+  html`<button part=${part} class=${part} type="button" @click=${onClick} .textContent=${label}></button>`;
+
 export function ctaTemplate(options: CtaOptions): TemplateResult {
   return html`<div part="actions" class="actions">
-    <button
-      part="accept"
-      class="accept"
-      type="button"
-      @click=${options.onAccept}
-      .textContent=${options.accept}
-    ></button>
-    <button
-      part="decline"
-      class="decline"
-      type="button"
-      @click=${options.onDecline}
-      .textContent=${options.decline}
-    ></button>
+    ${cta('accept', options.accept, options.onAccept)}${cta('decline', options.decline, options.onDecline)}
   </div>`;
 }
 

@@ -14,22 +14,18 @@ import { ensureLanguage, Messages } from '../../i18n/messages.js';
 const m = new Messages('en');
 const de = () => new Messages('de');
 import type { Creative, Offer } from '../../model/types.js';
+import { testOffer } from '../../../test/model/fixtures.js';
 
-const offer = (extra: Partial<Offer> = {}): Offer => ({
-  id: 7,
-  title: 'Stream 30 days free on StreamMax Premium',
-  description: 'Watch series, films and live sport in 4K.',
-  short_headline: '30 days free',
-  short_description: 'Series and films in 4K.',
-  click_url: 'https://svc.test/click/7',
-  creatives: [],
-  beacons: {},
-  offerwall_enabled: false,
-  perkswallet_enabled: false,
-  is_loyaltyboost: false,
-  tags: [],
-  ...extra,
-});
+const offer = (extra: Partial<Offer> = {}): Offer =>
+  testOffer({
+    id: 7,
+    title: 'Stream 30 days free on StreamMax Premium',
+    description: 'Watch series, films and live sport in 4K.',
+    short_headline: '30 days free',
+    short_description: 'Series and films in 4K.',
+    click_url: 'https://svc.test/click/7',
+    ...extra,
+  });
 
 const creative = (extra: Partial<Creative> = {}): Creative => ({
   url: 'https://img.test/c.png',

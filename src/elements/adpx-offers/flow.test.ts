@@ -9,18 +9,9 @@ import {
   stepForward,
   toLayout,
 } from './flow.js';
-import type { Offer } from '../../model/types.js';
+import { testOffer } from '../../../test/model/fixtures.js';
 
-const offer = (fields: Partial<Offer>): Offer => ({
-  id: 1001,
-  creatives: [],
-  beacons: {},
-  offerwall_enabled: false,
-  perkswallet_enabled: false,
-  is_loyaltyboost: false,
-  tags: [],
-  ...fields,
-});
+const offer = testOffer;
 
 const en = new Messages('en');
 

@@ -29,12 +29,18 @@ function fakeHost() {
 
 const microtask = () => new Promise<void>((resolve) => queueMicrotask(resolve));
 
+/** A fake host with a PresenceController, connected once. */
+function connectedPresence() {
+  const { host, connect, disconnect } = fakeHost();
+  const events = { onLeave: vi.fn(), onReturn: vi.fn() };
+  new PresenceController(host, events);
+  connect();
+  return { connect, disconnect, events };
+}
+
 describe('PresenceController', () => {
   it('a removal undone in the same task is a move: neither leave nor return', async () => {
-    const { host, connect, disconnect } = fakeHost();
-    const events = { onLeave: vi.fn(), onReturn: vi.fn() };
-    new PresenceController(host, events);
-    connect();
+    const { connect, disconnect, events } = connectedPresence();
     disconnect();
     connect();
     disconnect();
@@ -45,10 +51,7 @@ describe('PresenceController', () => {
   });
 
   it('still out at the next microtask: left once; inserted again later: returned once', async () => {
-    const { host, connect, disconnect } = fakeHost();
-    const events = { onLeave: vi.fn(), onReturn: vi.fn() };
-    new PresenceController(host, events);
-    connect();
+    const { connect, disconnect, events } = connectedPresence();
     disconnect();
     expect(events.onLeave).not.toHaveBeenCalled();
     await microtask();
