@@ -19,15 +19,12 @@ try {
   for (const language of LANGUAGES) {
     const page = await browser.newPage({ viewport: { width: 360, height: 800 }, deviceScaleFactor: 2 });
     await page.goto(`${service.url}/language.html?lang=${language}`);
-    const card = page.locator('adpx-offers adpx-offer').first();
+    const card = page.locator('adpx-offers [part~="offer"]').first();
     await card.getByRole('heading').waitFor();
     // Settled: every finite animation has finished and the image has loaded.
     await page.evaluate(settleAnimations);
     await page.waitForFunction(() => {
-      const img = document
-        .querySelector('adpx-offers')
-        ?.shadowRoot?.querySelector('adpx-offer')
-        ?.shadowRoot?.querySelector('img');
+      const img = document.querySelector('adpx-offers')?.shadowRoot?.querySelector('img');
       return !img || img.complete;
     });
     const path = `demo/shots/unit-${language}-360.png`;

@@ -163,8 +163,8 @@ async function renders(page, url) {
   page.on('request', (r) => requested.push(r.url()));
   const response = await page.goto(url);
   if (!response?.ok()) fail(`${url} answered ${response?.status()}`);
-  await page.locator('adpx-offers adpx-offer').getByRole('heading').first().waitFor({ timeout: 30_000 });
-  const title = await page.locator('adpx-offers adpx-offer').getByRole('heading').first().textContent();
+  await page.locator('adpx-offers [part~="offer"]').getByRole('heading').first().waitFor({ timeout: 30_000 });
+  const title = await page.locator('adpx-offers [part~="offer"]').getByRole('heading').first().textContent();
   if (!title?.trim()) fail(`${url}: the offer has no title`);
   if (errors.length > 0) fail(`${url}: errors on the page: ${errors.join('; ')}`);
   return { title: title.trim(), requested };
