@@ -111,8 +111,11 @@ export function sendKept(send = resend): void {
       );
 }
 
-const flush = (): void => sendKept();
-const onVisibility = (): void => {
+/**
+ * Back online, or visible again: sends what is kept, unless the page is hidden. A page that is being
+ * closed is hidden: what it kept in memory goes with it, even when its renderer hears `online`.
+ */
+const flush = (): void => {
   if (!document.hidden) sendKept();
 };
 
@@ -120,7 +123,7 @@ function listen(on: boolean): void {
   if (typeof document !== 'object') return;
   const method = on ? 'addEventListener' : 'removeEventListener';
   window[method]('online', flush);
-  document[method]('visibilitychange', onVisibility);
+  document[method]('visibilitychange', flush);
 }
 
 /**

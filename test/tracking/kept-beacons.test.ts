@@ -194,6 +194,18 @@ describe('where beacons are kept, and sending them again', () => {
     expect(sent).toHaveLength(1);
   });
 
+  it('back online while the page is hidden (a page being closed): nothing sent until it is visible', () => {
+    setConsent({ storage: false });
+    const { sent, send } = collect();
+    keepBeacon(url(1), Date.now(), send);
+    const hidden = vi.spyOn(document, 'hidden', 'get').mockReturnValue(true);
+    dispatchEvent(new Event('online'));
+    expect(sent).toEqual([]);
+    hidden.mockReturnValue(false);
+    document.dispatchEvent(new Event('visibilitychange'));
+    expect(sent.map((b) => b.url)).toEqual([url(1)]);
+  });
+
   it('sent again when the page is visible again, not while it is hidden', () => {
     setConsent({ storage: false });
     const { sent, send } = collect();
