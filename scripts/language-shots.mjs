@@ -2,19 +2,11 @@
 // gallery (demo/shots/unit-<lang>-360.png). Needs a build (`npm run build`) and Chromium; run with
 // `node scripts/language-shots.mjs`. Each shot is the real unit against the mock offers service,
 // the page's <html lang> set to the language.
-import { chromium } from '@playwright/test';
-import { createMockOffersService } from '../dist/server/mock/index.js';
 import { settleAnimations } from './animations.mjs';
-import { chromiumArgs, chromiumPath } from './chromium.mjs';
+import { openDemo } from './demo-browser.mjs';
 
 const LANGUAGES = ['de', 'ja', 'ar'];
-const service = await createMockOffersService({
-  static: [
-    { prefix: '/dist/', dir: 'dist' },
-    { prefix: '/', dir: 'demo' },
-  ],
-});
-const browser = await chromium.launch({ executablePath: chromiumPath(), args: chromiumArgs });
+const { service, browser, close } = await openDemo();
 try {
   for (const language of LANGUAGES) {
     const page = await browser.newPage({ viewport: { width: 360, height: 800 }, deviceScaleFactor: 2 });
@@ -33,6 +25,5 @@ try {
     await page.close();
   }
 } finally {
-  await browser.close();
-  await service.close();
+  await close();
 }

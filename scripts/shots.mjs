@@ -7,11 +7,10 @@
 // are 256-colour PNGs with flat placeholder pictures, a few dozen KB each.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { crc32, deflateSync } from 'node:zlib';
-import { chromium } from '@playwright/test';
 import { PNG } from 'pngjs';
-import { MOCK_IMAGES, createMockOffersService } from '../dist/server/mock/index.js';
+import { MOCK_IMAGES } from '../dist/server/mock/index.js';
 import { settleAnimations } from './animations.mjs';
-import { chromiumArgs, chromiumPath } from './chromium.mjs';
+import { openDemo } from './demo-browser.mjs';
 
 const label = process.argv[2];
 if (!label || !/^[\w-]+$/.test(label)) {
@@ -164,13 +163,7 @@ async function flatImages(page) {
   });
 }
 
-const service = await createMockOffersService({
-  static: [
-    { prefix: '/dist/', dir: 'dist' },
-    { prefix: '/', dir: 'demo' },
-  ],
-});
-const browser = await chromium.launch({ executablePath: chromiumPath(), args: chromiumArgs });
+const { service, browser, close } = await openDemo();
 try {
   for (const width of WIDTHS) {
     // The gallery: the inline and list units shown, the eight cards with their headlines.
@@ -231,6 +224,5 @@ try {
     console.log(`wrote ${languages}`);
   }
 } finally {
-  await browser.close();
-  await service.close();
+  await close();
 }
