@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { BrowserContext, Page } from '@playwright/test';
 import type { BeaconHit, MockOffersService } from '../src/server/mock/index.js';
 import { debugLines, expect, expectHits, quiet, test, watchFetches } from './fixtures.js';
 
@@ -60,6 +60,24 @@ function storedKeys(page: Page): Promise<{ local: string[]; session: string[]; d
   }));
 }
 
+/**
+ * Opens the unit below the fold, goes offline and scrolls its card into view: the card's pixel and
+ * adv pixel are kept, not sent. Returns the session.
+ */
+async function displayedOffline(
+  page: Page,
+  context: BrowserContext,
+  mock: MockOffersService,
+  lines: string[],
+): Promise<string> {
+  const session = await openBelowTheFold(page, mock);
+  await context.setOffline(true);
+  await scrollCardIntoView(page);
+  await keptLogged(lines, 'pixel');
+  await keptLogged(lines, 'adv_pixel');
+  return session;
+}
+
 test.describe('offline, then back online', () => {
   test('a display, a No thanks and a close while offline: each arrives once when the network returns', async ({
     page,
@@ -67,11 +85,7 @@ test.describe('offline, then back online', () => {
     mock,
   }) => {
     const lines = debugLines(page);
-    const session = await openBelowTheFold(page, mock);
-    await context.setOffline(true);
-    await scrollCardIntoView(page);
-    await keptLogged(lines, 'pixel');
-    await keptLogged(lines, 'adv_pixel');
+    const session = await displayedOffline(page, context, mock, lines);
     await page.locator('[part~="decline"]').click();
     await keptLogged(lines, 'no_thanks_click');
     // The next offer shows and counts, offline too.
@@ -103,11 +117,7 @@ test.describe('offline, then back online', () => {
   }) => {
     const page = await context.newPage();
     const lines = debugLines(page);
-    const session = await openBelowTheFold(page, mock);
-    await context.setOffline(true);
-    await scrollCardIntoView(page);
-    await keptLogged(lines, 'pixel');
-    await keptLogged(lines, 'adv_pixel');
+    const session = await displayedOffline(page, context, mock, lines);
     // Closed while offline: the close of pagehide cannot leave either; it is kept at once.
     const closed = page.waitForEvent('close');
     await page.close({ runBeforeUnload: true });
@@ -168,11 +178,7 @@ test.describe('consent refuses storage', () => {
     mock,
   }) => {
     const lines = debugLines(page);
-    const session = await openBelowTheFold(page, mock);
-    await context.setOffline(true);
-    await scrollCardIntoView(page);
-    await keptLogged(lines, 'pixel');
-    await keptLogged(lines, 'adv_pixel');
+    const session = await displayedOffline(page, context, mock, lines);
     expect(await storedKeys(page)).toEqual({ local: [], session: [], databases: [] });
     await context.setOffline(false);
     await expectHits(mock, 'adv_pixel', 1);

@@ -37,6 +37,21 @@ function annotate(step: string, mock: Parameters<typeof hits>[0]): void {
 
 const decline = (page: Page, unit: string) => page.locator(`${unit} [part~="decline"]`);
 
+/** Units #a and #b given `raw` (both the same object, or B an equal copy of it), then shown. */
+async function showInBoth(page: Page, raw: unknown, given: 'same object' | 'equal copy'): Promise<void> {
+  await page.evaluate(
+    ({ response, copy }) => {
+      const [a, b] = ['a', 'b'].map((id) => document.getElementById(id) as Unit);
+      if (!a || !b) throw new Error('no units');
+      a.response = response;
+      b.response = copy ? structuredClone(response) : response;
+      a.show();
+      b.show();
+    },
+    { response: raw, copy: given === 'equal copy' },
+  );
+}
+
 test.beforeEach(async ({ page, mock }) => {
   await watchFetches(page);
   await page.goto(`${mock.url}/two-units.html`);
@@ -47,14 +62,7 @@ test('the same object in two units: each offer counted once, whichever unit show
   mock,
 }) => {
   const raw = await fetchResponse(mock.url);
-  await page.evaluate((response) => {
-    const [a, b] = ['a', 'b'].map((id) => document.getElementById(id) as Unit);
-    if (!a || !b) throw new Error('no units');
-    a.response = response;
-    b.response = response;
-    a.show();
-    b.show();
-  }, raw);
+  await showInBoth(page, raw, 'same object');
   await expect(page.locator('#a [part~="offer"]').getByRole('heading')).toBeVisible();
   await expect(page.locator('#b [part~="offer"]').getByRole('heading')).toBeVisible();
   await expectHits(mock, 'pixel', 1, 1001);
@@ -80,14 +88,7 @@ test('an equal copy (structuredClone, JSON re-parsed) counts again: one pixel pe
   mock,
 }) => {
   const raw = await fetchResponse(mock.url);
-  await page.evaluate((response) => {
-    const [a, b] = ['a', 'b'].map((id) => document.getElementById(id) as Unit);
-    if (!a || !b) throw new Error('no units');
-    a.response = response;
-    b.response = structuredClone(response);
-    a.show();
-    b.show();
-  }, raw);
+  await showInBoth(page, raw, 'equal copy');
   await expectHits(mock, 'pixel', 2, 1001);
   await quiet(page, mock);
   annotate('an equal copy', mock);
