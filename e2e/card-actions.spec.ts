@@ -102,8 +102,8 @@ test.describe('More offers', () => {
   test('is absent when the offer wall is off', async ({ page, mock }) => {
     await openCards(page, mock, 'offers=1004&widths=720');
     await expect(card(page).getByRole('heading')).toBeVisible();
-    await expect(card(page).locator('[part~="offerwall"]')).toHaveCount(0);
-    await expect(card(page).locator('[part~="save"]')).toHaveCount(0);
+    await expect(card(page).locator('[part~="offerwall"]')).toBeHidden();
+    await expect(card(page).locator('[part~="save"]')).toBeHidden();
   });
 });
 
@@ -192,7 +192,7 @@ test.describe('Privacy', () => {
   test('is absent without a privacy URL', async ({ page, mock }) => {
     await openCards(page, mock, 'widths=360&noprivacy');
     await expect(card(page).getByRole('heading')).toBeVisible();
-    await expect(card(page).locator('[part~="privacy"]')).toHaveCount(0);
+    await expect(card(page).locator('[part~="privacy"]')).toBeHidden();
   });
 });
 

@@ -113,7 +113,7 @@ test.describe('launcher settings', () => {
       const w = window as unknown as { hiddenAtShow?: boolean };
       document.addEventListener('adpx-offer-shown', () => {
         const root = document.querySelector('adpx-offers')?.shadowRoot;
-        w.hiddenAtShow ??= !root?.querySelector('[part~="header"] [part~="close"]');
+        w.hiddenAtShow ??= !root?.querySelector('[part~="header"] [part~="close"]')?.checkVisibility();
       });
     });
     await page.goto(launcherPage(mock.url, { settings: { close_delay: 1 } }));
@@ -142,7 +142,7 @@ test.describe('launcher settings', () => {
     await expect(card(page).locator('[part~="offerwall"]')).toBeVisible();
     await page.goto(launcherPage(mock.url, { settings: { enable_offerwall: false } }));
     await expect(card(page).locator('[part~="accept"]')).toBeVisible();
-    await expect(card(page).locator('[part~="offerwall"]')).toHaveCount(0);
+    await expect(card(page).locator('[part~="offerwall"]')).toBeHidden();
   });
 
   test('embedded: a list in the target, without header, with multi_offer_unit and showHeader false', async ({
@@ -168,8 +168,8 @@ test.describe('launcher settings', () => {
     const inSlot = page.locator('#slot > adpx-offers');
     await expect(inSlot).toHaveAttribute('layout', 'list');
     await expect(page.locator('#slot [part~="offer"]')).toHaveCount(3);
-    await expect(inSlot.locator('[part~="header"]')).toHaveCount(0);
-    await expect(inSlot.locator('[part~="close"]')).toHaveCount(0);
+    await expect(inSlot.locator('[part~="header"]')).toBeHidden();
+    await expect(inSlot.locator('[part~="close"]')).toBeHidden();
   });
 
   test('screen_margin: the popup keeps that percentage from each edge', async ({ page, mock }) => {

@@ -704,7 +704,7 @@ test.describe('settings and styles from AdpxConfig', () => {
     const unit = page.locator('adpx-offers');
     await expect(unit).toHaveAttribute('hide-close', '');
     await expect(unit.getByText('Picked for you')).toBeVisible();
-    await expect(unit.locator('[part~="close"]')).toHaveCount(0);
+    await expect(unit.locator('[part~="close"]')).toBeHidden();
     const backdrop = await unit.evaluate((el) =>
       getComputedStyle(el).getPropertyValue('--adpx-backdrop-color').trim(),
     );
@@ -722,7 +722,7 @@ test.describe('settings and styles from AdpxConfig', () => {
       webview(mock.url, { init: { autoShow: true, settings: { offerwall: false, ad_position: 'bottom' } } }),
     );
     await expect(card(page).getByRole('heading')).toBeVisible();
-    await expect(card(page).locator('[part~="offerwall"]')).toHaveCount(0);
+    await expect(card(page).locator('[part~="offerwall"]')).toBeHidden();
     await animationsSettled(page);
     const box = await page.locator('adpx-offers .box').first().boundingBox();
     const height = page.viewportSize()?.height ?? 0;

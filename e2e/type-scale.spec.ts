@@ -182,7 +182,7 @@ for (const width of [360, 1280]) {
       '.requirements',
       '.qr-caption',
       'privacy',
-      'terms-toggle',
+      'terms-toggle span',
       'terms-content',
       'terms-close',
       '.dialog-title',

@@ -13,16 +13,18 @@ import { CARD_PARTS, ELEMENT_PARTS, TERMS_PARTS, UNIT_PARTS } from './parts.js';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
 
-/** The part names written by the templates of one folder: `part="a b"`, `outLink('name', …)`, `cta('name', …)`. */
+/** The part names written by the templates of one folder: `part="a b"`, `part="a ${x ? 'b' : ''}"`. */
 function writtenIn(folder: string): Set<string> {
   const names = new Set<string>();
   for (const file of readdirSync(join(here, folder))) {
     if (!file.endsWith('.ts') || file.endsWith('.test.ts') || file.endsWith('.styles.ts')) continue;
     const source = readFileSync(join(here, folder, file), 'utf8');
-    for (const [, list = ''] of source.matchAll(/\spart="([^"$]+)"/g)) {
-      for (const name of list.split(/\s+/)) names.add(name);
+    for (const [, list = ''] of source.matchAll(/\spart="([^"]+)"/g)) {
+      // `part="unit ${inDialog ? 'dialog' : ''}"`: the static names, and the quoted ones of the expression.
+      const expressions = [...list.matchAll(/\$\{[^}]*\}/g)].map(([e]) => e).join(' ');
+      for (const [, name = ''] of expressions.matchAll(/'([\w-]+)'/g)) names.add(name);
+      for (const name of list.replace(/\$\{[^}]*\}/g, ' ').split(/\s+/)) if (name) names.add(name);
     }
-    for (const [, name = ''] of source.matchAll(/(?:outLink|cta)\(\s*'([\w-]+)'/g)) names.add(name);
   }
   return names;
 }

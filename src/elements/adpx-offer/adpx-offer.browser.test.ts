@@ -160,8 +160,9 @@ describe('image', () => {
     });
     const card = await renderCard(offer, 320);
     expect(headline(card)).toBe(offer.short_headline);
-    await expect.poll(() => deepQuery(card, '[part~="media"]')).toBeNull();
-    expect(deepQueryAll(card, 'img')).toHaveLength(0);
+    await expect.poll(() => deepQuery(card, '[part~="media"]')?.checkVisibility()).toBe(false);
+    expect(deepQueryAll(card, 'img').filter((img) => img.checkVisibility())).toHaveLength(0);
+    expect(deepQuery(card, '[part~="card"]')?.classList.contains('has-media')).toBe(false);
     expect(box(shown(card, '[part~="accept"]')).height).toBeGreaterThan(0);
   });
 

@@ -20,7 +20,8 @@ export const offerStyles = css`
   }
   .card {
     display: grid;
-    gap: var(--_adpx-gap);
+    grid-template-columns: minmax(0, 1fr);
+    gap: calc(var(--_adpx-gap) * 0.875);
     padding: var(--_adpx-gap);
     background: var(--_adpx-card-bg);
     color: var(--_adpx-fg);
@@ -34,6 +35,7 @@ export const offerStyles = css`
   }
   .media {
     position: relative;
+    margin-block-end: calc(var(--_adpx-gap) * 0.125);
     aspect-ratio: var(--_ratio, 191 / 100);
     overflow: hidden;
     border-radius: calc(var(--_adpx-radius) - 4px);
@@ -44,12 +46,6 @@ export const offerStyles = css`
     width: 100%;
     height: 100%;
     object-fit: cover;
-  }
-  .card-body {
-    display: grid;
-    align-content: start;
-    gap: calc(var(--_adpx-gap) * 0.875);
-    min-width: 0;
   }
   .intro {
     display: grid;
@@ -300,20 +296,18 @@ export const offerStyles = css`
   @container adpx-card ${wideCard} {
     .card.has-media {
       grid-template-columns: clamp(140px, 30%, 240px) minmax(0, 1fr);
-      column-gap: calc(var(--_adpx-gap) * 1.25);
+      gap: var(--_adpx-gap) calc(var(--_adpx-gap) * 1.25);
       align-items: start;
     }
-    .card.has-media > .card-body {
-      display: contents;
-    }
-    .card.has-media > .card-body > * {
+    .card.has-media > * {
       grid-column: 1 / -1;
     }
     .card.has-media > .media {
       grid-column: 1;
       grid-row: 1;
+      margin-block-end: 0;
     }
-    .card.has-media > .card-body > .intro {
+    .card.has-media > .intro {
       grid-column: 2;
       grid-row: 1;
       align-self: center;

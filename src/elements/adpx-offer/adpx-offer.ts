@@ -16,7 +16,8 @@ import { termsStyles } from '../adpx-terms/adpx-terms.styles.js';
 import type { TermsMode } from '../adpx-terms/terms.js';
 import { offerStyles } from './adpx-offer.styles.js';
 import { LanguageWatch } from '../language-watch.js';
-import { cardTemplate, OfferCard } from './card.js';
+import { OfferCard } from './card.js';
+import { cardTemplate } from './card-template.js';
 
 /**
  * One offer card, rendered from every fragment of the offer. Usable alone (give it `offer`) or

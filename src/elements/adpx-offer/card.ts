@@ -1,11 +1,11 @@
 /**
  * One offer card: its state ({@link OfferCard}, one per offer and host) and its template
- * ({@link cardTemplate}). `<adpx-offer>` renders one in its shadow root; `<adpx-offers>` renders its
+ * (`cardTemplate`, in card-template.ts). `<adpx-offer>` renders one in its shadow root; `<adpx-offers>` renders its
  * cards in its own shadow root, one source for both. What a card does lives here: the impression
  * (its own IntersectionObserver on the card's box), the image sized to its frame, save for later,
  * the CTAs and links, and the terms' open state. Every event is dispatched on the host element.
  */
-import { html, nothing, type ReactiveControllerHost, type TemplateResult } from 'lit';
+import type { ReactiveControllerHost } from 'lit';
 import type { DebugLog } from '../../debug.js';
 import {
   AdpxEvent,
@@ -20,15 +20,9 @@ import { deliverBeacon } from '../../tracking/beacon.js';
 import { ImpressionController } from '../../tracking/impression-controller.js';
 import type { BeaconLedger } from '../../tracking/ledger.js';
 import { Terms, type TermsMode } from '../adpx-terms/terms.js';
-import { ctaTemplate, extrasTemplate, footerTemplate } from './actions.js';
-import { advertiserTemplate, descriptionTemplate, headlineTemplate, miniTextTemplate } from './copy.js';
 import { pickImage } from './image-source.js';
-import { loyaltyTemplate } from './loyalty.js';
 import { MediaSizeController, type FrameWidthMemo } from './media-size.js';
-import { mediaTemplate } from './media.js';
-import { qrTemplate } from './qr.js';
 import { SaveState } from './save-for-later.js';
-import { cardCopy, ctaLabels } from './texts.js';
 
 /** The element a card renders in: `<adpx-offer>` or `<adpx-offers>`. */
 export type CardHost = ReactiveControllerHost & HTMLElement & { readonly renderRoot: ParentNode };
@@ -172,7 +166,9 @@ export class OfferCard {
   };
 
   /** A link the card opens itself: `url_clicked`, then a new tab or the native host. */
-  readonly onLink = (event: MouseEvent, url: string): void => {
+  readonly onLink = (event: MouseEvent): void => {
+    const url = (event.currentTarget as Element).getAttribute('href');
+    if (url === null) return;
     event.preventDefault();
     this.openUrl(url);
   };
@@ -213,35 +209,4 @@ export class OfferCard {
     this.emit('url_clicked', { target_url: url });
     this.context.log()('C3', url, openOfferUrl(url));
   }
-}
-
-/** The card: every fragment of the offer, in the order the service spec lists them. */
-export function cardTemplate(card: OfferCard, v: CardView): TemplateResult {
-  card.willRender(v);
-  const { offer, image, id } = card;
-  const m = v.m;
-  const copy = cardCopy(offer);
-  const showMedia = image !== undefined && image.url !== card.failedImage;
-  return html`<div id=${id} part="offer" class="offer">
-    <article part="card" class="card ${showMedia ? 'has-media' : ''}" aria-labelledby="${id}-headline">
-      ${showMedia ? mediaTemplate({ image, eager: v.eager, onError: card.onImageError }) : nothing}
-      <div class="card-body">
-        <div class="intro">
-          ${advertiserTemplate(offer, m)}${headlineTemplate(copy, v.headingLevel, `${id}-headline`)}${descriptionTemplate(copy)}
-        </div>
-        ${loyaltyTemplate(offer, m)}${qrTemplate(offer, v.showQr, m)}
-        ${ctaTemplate({ ...ctaLabels(offer, m), onAccept: card.onAccept, onDecline: card.onDecline })}
-        ${extrasTemplate({
-          offerwallUrl: offer.offerwall_enabled && !v.noOfferwall ? offer.offerwall_url : undefined,
-          canSave: offer.perkswallet_enabled && offer.save_for_later_url !== undefined,
-          saveState: card.saveState,
-          onLink: card.onLink,
-          onSave: card.onSave,
-          m,
-        })}
-        ${miniTextTemplate(offer)}
-        ${footerTemplate({ terms: card.terms, privacyUrl: v.privacyUrl, onLink: card.onLink, m })}
-      </div>
-    </article>
-  </div>`;
 }

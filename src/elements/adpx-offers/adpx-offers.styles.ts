@@ -19,9 +19,6 @@ const unitStyles = css`
   :host(:state(error)) {
     min-height: 0;
   }
-  .root {
-    display: contents;
-  }
   .unit {
     display: grid;
     gap: calc(var(--_adpx-gap) * 0.75);
@@ -102,17 +99,44 @@ const unitStyles = css`
   .previous {
     justify-self: start;
   }
-  .previous .chevron {
-    transform: scaleX(-1);
-  }
   .next {
     justify-self: end;
   }
-  :host(:dir(rtl)) .next .chevron {
-    transform: scaleX(-1);
+  /* The chevrons and the close button's cross are drawn with borders: no nodes of their own, and
+     in forced colours they take the system's colour like the button's own border. A chevron is a
+     square's two borders turned to point at the inline end (next) or start (previous). */
+  .previous::before,
+  .next::after,
+  .close::before,
+  .close::after {
+    content: '';
   }
-  :host(:dir(rtl)) .previous .chevron {
-    transform: none;
+  .previous::before,
+  .next::after {
+    width: 0.45em;
+    height: 0.45em;
+    margin-inline: 2px;
+    border: solid currentColor;
+    border-width: 2px 2px 0 0;
+    transform: rotate(45deg);
+  }
+  .previous::before,
+  .next:dir(rtl)::after {
+    transform: rotate(-135deg);
+  }
+  .previous:dir(rtl)::before {
+    transform: rotate(45deg);
+  }
+  .close::before,
+  .close::after {
+    grid-area: 1 / 1;
+    width: 14px;
+    border-block-start: 2px solid currentColor;
+    border-radius: 1px;
+    transform: rotate(45deg);
+  }
+  .close::after {
+    transform: rotate(-45deg);
   }
   .nav-button[aria-disabled='true'] {
     opacity: 0.45;

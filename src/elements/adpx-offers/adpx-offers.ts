@@ -1,4 +1,4 @@
-import { html, nothing, type PropertyDeclarations, type PropertyValues } from 'lit';
+import { nothing, type PropertyDeclarations, type PropertyValues } from 'lit';
 import { isOffersError } from '../../errors.js';
 import { createDebugLog, type DebugLog } from '../../debug.js';
 import { AdpxEvent, type CloseReason } from '../../events/adpx-event.js';
@@ -8,7 +8,6 @@ import { OfferCard, type CardContext } from '../adpx-offer/card.js';
 import { LanguageWatch } from '../language-watch.js';
 import { LoadController } from '../load-controller.js';
 import type { TermsMode } from '../adpx-terms/terms.js';
-import { cssProps } from '../css-props.js';
 import { headingLevelOf } from '../../options/values.js';
 import { DisplayTimer } from './display-timer.js';
 import { isModalLayout, offerAnnouncement, toLayout, type UnitLayout } from './flow.js';
@@ -554,6 +553,8 @@ export class AdpxOffersElement extends OffersRequestElement {
   private viewModel(response: OffersResponse): UnitView {
     return {
       layout: this.view,
+      theme: this.themeFor(response),
+      themeClass: this.transparent ? 'theme transparent' : 'theme',
       response,
       index: this.flow.index,
       ended: this.flow.status === UnitStatus.Ended,
@@ -599,14 +600,6 @@ export class AdpxOffersElement extends OffersRequestElement {
     const response = this.flow.response;
     if (!this.flow.onScreen || !response || response.count === 0) return nothing;
     if (!this.wordsReady()) return nothing;
-    const m = this.messages;
-    return html`<div
-      class="root theme ${this.transparent ? 'transparent' : ''}"
-      ${cssProps(this.themeFor(response))}
-      lang=${m.language}
-      dir=${m.rtl ? 'rtl' : nothing}
-    >
-      ${unitTemplate(this.viewModel(response))}
-    </div>`;
+    return unitTemplate(this.viewModel(response));
   }
 }

@@ -6,7 +6,9 @@
 import { html, nothing, type TemplateResult } from 'lit';
 import type { Offer, OffersResponse } from '../../model/types.js';
 import { safeHttpUrl } from '../../model/urls.js';
-import { cardTemplate, type OfferCard } from '../adpx-offer/card.js';
+import { cssProps } from '../css-props.js';
+import type { OfferCard } from '../adpx-offer/card.js';
+import { cardTemplate } from '../adpx-offer/card-template.js';
 import type { TermsMode } from '../adpx-terms/terms.js';
 import type { Messages } from '../../i18n/messages.js';
 import { progressLabel, type UnitLayout } from './flow.js';
@@ -14,6 +16,10 @@ import { progressLabel, type UnitLayout } from './flow.js';
 /** Everything a template needs, prepared by the element. */
 export interface UnitView {
   layout: UnitLayout;
+  /** The unit's theme variables, set on the top of its tree, where base.styles.ts maps the tokens. */
+  theme: Record<string, string>;
+  /** `theme`, and `transparent` for a transparent offer background: the top element's classes. */
+  themeClass: string;
   response: OffersResponse;
   index: number;
   /** The flow is over and the end card is shown instead of an offer. */
@@ -43,14 +49,6 @@ export interface UnitView {
 
 const HEADING_ID = 'adpx-unit-heading';
 
-const chevron = html`<svg class="chevron" viewBox="0 0 16 16" width="16" height="16" aria-hidden="true">
-  <path d="M6 3l5 5-5 5" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" />
-</svg>`;
-
-const cross = html`<svg viewBox="0 0 16 16" width="16" height="16" aria-hidden="true">
-  <path d="M3.5 3.5l9 9m0-9l-9 9" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" />
-</svg>`;
-
 /** The accessible name of the unit: the visible heading when there is one. */
 const labelledBy = (v: UnitView) => (v.heading ? HEADING_ID : nothing);
 
@@ -61,67 +59,25 @@ const ariaLabel = (v: UnitView) =>
       ? v.m.t('offersCount', { count: v.response.count })
       : v.m.t('offers');
 
-/**
- * The polite live region. Its text has no binding: the unit writes it directly after a render
- * (`announce` in adpx-offers.ts), so an announcement costs no second render of the unit.
- */
-function liveRegion(): TemplateResult {
-  return html`<div class="visually-hidden live" role="status" aria-live="polite" aria-atomic="true"></div>`;
-}
-
-function closeButton(v: UnitView): TemplateResult {
-  return html`<button
-    part="close"
-    class="icon-button close"
-    type="button"
-    aria-label=${v.m.t('close')}
-    @click=${v.onClose}
-  >
-    ${cross}
-  </button>`;
-}
-
 /** The unit's own heading: an `<h2>` (one style), its level in the page's outline as `aria-level`. */
 function unitHeading(v: UnitView): TemplateResult {
   const level = v.headingLevel === 2 ? nothing : v.headingLevel;
   return html`<h2 id=${HEADING_ID} class="heading" aria-level=${level} .textContent=${v.heading}></h2>`;
 }
 
-function header(v: UnitView): TemplateResult | typeof nothing {
+/** The heading and the close button (its cross drawn by the styles); hidden when it has neither. */
+function header(v: UnitView): TemplateResult {
   const showClose = !v.hideClose && !v.ended;
-  if (!v.heading && !showClose) return nothing;
-  return html`<header part="header" class="header">
-    ${v.heading ? unitHeading(v) : nothing} ${showClose ? closeButton(v) : nothing}
+  return html`<header part="header" class="header" ?hidden=${!v.heading && !showClose}>
+    ${v.heading ? unitHeading(v) : nothing}<button
+      part="close"
+      class="icon-button close"
+      type="button"
+      aria-label=${v.m.t('close')}
+      ?hidden=${!showClose}
+      @click=${v.onClose}
+    ></button>
   </header>`;
-}
-
-function nav(v: UnitView): TemplateResult | typeof nothing {
-  const count = v.response.count;
-  if (count < 2) return nothing;
-  const first = v.index === 0;
-  const m = v.m;
-  return html`<div part="nav" class="nav" role="group" aria-label=${m.t('navigation')}>
-    <button
-      part="previous"
-      class="nav-button previous"
-      type="button"
-      aria-label=${m.t('previousOffer')}
-      aria-disabled=${first ? 'true' : 'false'}
-      @click=${v.onPrevious}
-    >
-      ${chevron}<span .textContent=${m.t('previous')}></span>
-    </button>
-    <p part="progress" class="progress" .textContent=${progressLabel(v.index, count, m)}></p>
-    <button
-      part="next"
-      class="nav-button next"
-      type="button"
-      aria-label=${m.t('nextOffer')}
-      @click=${v.onNext}
-    >
-      <span .textContent=${m.t('next')}></span>${chevron}
-    </button>
-  </div>`;
 }
 
 function card(v: UnitView, offer: Offer, index: number): TemplateResult {
@@ -152,31 +108,62 @@ function endCard(v: UnitView): TemplateResult {
   </div>`;
 }
 
-/** The content of the one-at-a-time layouts: header, then the card and navigation or the end card. */
-function flowContent(v: UnitView): TemplateResult {
+/**
+ * The one-at-a-time layouts: the polite live region, the header, then the card or the end card,
+ * and the navigation (its chevrons drawn by the styles). The live region's text has no binding: the
+ * unit writes it directly after a render (`announce` in adpx-offers.ts), so an announcement costs
+ * no second render. Inline, the box is the unit's named landmark; in a dialog, the dialog is.
+ */
+function flow(v: UnitView, inDialog: boolean): TemplateResult {
   const offer = v.response.offers[v.index];
   const ended = v.ended || !offer;
-  return html`${liveRegion()}${header(v)}
-    <div class="stage">${ended ? endCard(v) : card(v, offer, v.index)}</div>
-    ${ended ? nothing : nav(v)}`;
-}
-
-/** The in-page layouts' landmark: a named `<section>` around their content. */
-function section(v: UnitView, layout: 'inline' | 'list', content: unknown): TemplateResult {
+  const count = v.response.count;
+  const m = v.m;
   return html`<section
-    part="unit"
-    class="unit layout-${layout}"
-    aria-labelledby=${labelledBy(v)}
-    aria-label=${ariaLabel(v)}
+    part="unit ${inDialog ? 'dialog' : ''}"
+    class="unit ${inDialog ? 'box' : `layout-inline ${v.themeClass}`}"
+    ${cssProps(inDialog ? {} : v.theme)}
+    lang=${inDialog ? nothing : v.m.language}
+    dir=${!inDialog && v.m.rtl ? 'rtl' : nothing}
+    tabindex=${inDialog ? '-1' : nothing}
+    aria-labelledby=${inDialog ? nothing : labelledBy(v)}
+    aria-label=${inDialog ? nothing : ariaLabel(v)}
   >
-    ${content}
+    <div class="visually-hidden live" role="status" aria-live="polite" aria-atomic="true"></div>
+    ${header(v)}
+    <div class="stage">${ended ? endCard(v) : card(v, offer, v.index)}</div>
+    <div part="nav" class="nav" role="group" aria-label=${m.t('navigation')} ?hidden=${ended || count < 2}>
+      <button
+        part="previous"
+        class="nav-button previous"
+        type="button"
+        aria-label=${m.t('previousOffer')}
+        aria-disabled=${v.index === 0 ? 'true' : 'false'}
+        @click=${v.onPrevious}
+      >
+        <span .textContent=${m.t('previous')}></span>
+      </button>
+      <p part="progress" class="progress" .textContent=${progressLabel(v.index, count, m)}></p>
+      <button
+        part="next"
+        class="nav-button next"
+        type="button"
+        aria-label=${m.t('nextOffer')}
+        @click=${v.onNext}
+      >
+        <span .textContent=${m.t('next')}></span>
+      </button>
+    </div>
   </section>`;
 }
 
 function modal(v: UnitView): TemplateResult {
   return html`<dialog
     part="overlay"
-    class="overlay layout-${v.layout} position-${v.position}"
+    class="overlay layout-${v.layout} position-${v.position} ${v.themeClass}"
+    ${cssProps(v.theme)}
+    lang=${v.m.language}
+    dir=${v.m.rtl ? 'rtl' : nothing}
     aria-labelledby=${labelledBy(v)}
     aria-label=${ariaLabel(v)}
     @cancel=${v.onCancel}
@@ -184,20 +171,26 @@ function modal(v: UnitView): TemplateResult {
     @pointerdown=${v.onPointerDown}
     @click=${v.onOverlayClick}
   >
-    <div part="unit dialog" class="unit box" tabindex="-1">${flowContent(v)}</div>
+    ${flow(v, true)}
   </dialog>`;
 }
 
 function list(v: UnitView): TemplateResult {
-  return section(
-    v,
-    'list',
-    html`${header({ ...v, ended: false })}
-      <ol part="list" class="list">
-        ${v.response.offers.map((offer, index) => html`<li class="item">${card(v, offer, index)}</li>`)}
-      </ol>
-      <div class="sentinel" aria-hidden="true"></div>`,
-  );
+  return html`<section
+    part="unit"
+    class="unit layout-list ${v.themeClass}"
+    aria-label=${ariaLabel(v)}
+    aria-labelledby=${labelledBy(v)}
+    ${cssProps(v.theme)}
+    lang=${v.m.language}
+    dir=${v.m.rtl ? 'rtl' : nothing}
+  >
+    ${header({ ...v, ended: false })}
+    <ol part="list" class="list">
+      ${v.response.offers.map((offer, index) => html`<li class="item">${card(v, offer, index)}</li>`)}
+    </ol>
+    <div class="sentinel" aria-hidden="true"></div>
+  </section>`;
 }
 
 /** The unit in its layout. */
@@ -209,6 +202,6 @@ export function unitTemplate(v: UnitView): TemplateResult {
     case 'list':
       return list(v);
     default:
-      return section(v, 'inline', flowContent(v));
+      return flow(v, false);
   }
 }

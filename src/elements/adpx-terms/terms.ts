@@ -253,8 +253,8 @@ export class Terms {
 }
 
 /**
- * The control, and under it the line saying the sanitiser could not be loaded (a click on the
- * control retries); then the accordion's region or the modal's dialog. The accordion's control
+ * The control; then the accordion's region or the modal's dialog; then the line saying the
+ * sanitiser could not be loaded (a click on the control retries). The accordion's control
  * says whether it is open and which region it opens; the modal's says that it opens a dialog.
  * Nothing when there are no terms or they cannot be shown.
  */
@@ -272,18 +272,9 @@ export function termsTemplate(t: Terms, labels: TermsLabels): TemplateResult | t
       aria-haspopup=${accordion ? nothing : 'dialog'}
       @click=${t.onToggle}
     >
-      ${accordion ? html`<span .textContent=${labels.label}></span><span class="terms-chevron" aria-hidden="true"></span>` : labels.label}
+      <span .textContent=${labels.label}></span
+      ><span class="terms-chevron" aria-hidden="true" ?hidden=${!accordion}></span>
     </button>
-    ${
-      t.unavailable
-        ? html`<p
-            part="terms-status"
-            class="terms-status"
-            role="status"
-            .textContent=${labels.unavailableLabel}
-          ></p>`
-        : nothing
-    }
     ${
       accordion
         ? html`<div
@@ -305,9 +296,14 @@ export function termsTemplate(t: Terms, labels: TermsLabels): TemplateResult | t
           >
             <div class="dialog-header">
               <h2 id="${id}-title" class="dialog-title" .textContent=${labels.label}></h2>
-              <button part="terms-close" class="terms-close" type="button" autofocus @click=${t.hide}>
-                ${labels.closeLabel}
-              </button>
+              <button
+                part="terms-close"
+                class="terms-close"
+                type="button"
+                autofocus
+                @click=${t.hide}
+                .textContent=${labels.closeLabel}
+              ></button>
             </div>
             <div
               id="${id}-content"
@@ -316,5 +312,12 @@ export function termsTemplate(t: Terms, labels: TermsLabels): TemplateResult | t
               @click=${t.onContentClick}
             ></div>
           </dialog>`
-    }`;
+    }
+    <p
+      part="terms-status"
+      class="terms-status"
+      role="status"
+      ?hidden=${!t.unavailable}
+      .textContent=${t.unavailable ? labels.unavailableLabel : ''}
+    ></p>`;
 }
