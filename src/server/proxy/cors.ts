@@ -31,12 +31,12 @@ export function corsDecision(
   requestUrl: URL,
   allowedOrigins: '*' | ReadonlySet<string>,
 ): CorsDecision {
-  const headers: Record<string, string> = { Vary: 'Origin' };
+  const headers: Record<string, string> = { vary: 'Origin' };
   if (origin === null || sameHost(origin, requestUrl)) return { allowed: true, headers };
   if (allowedOrigins === '*')
-    return { allowed: true, headers: { ...headers, 'Access-Control-Allow-Origin': '*' } };
+    return { allowed: true, headers: { ...headers, 'access-control-allow-origin': '*' } };
   if (allowedOrigins.has(origin)) {
-    return { allowed: true, headers: { ...headers, 'Access-Control-Allow-Origin': origin } };
+    return { allowed: true, headers: { ...headers, 'access-control-allow-origin': origin } };
   }
   return { allowed: false, headers };
 }
@@ -73,13 +73,13 @@ export function optionsHeaders(
   request: Pick<ProxyInput, 'method' | 'headers'>,
   cors: CorsDecision,
 ): Record<string, string> {
-  const headers: Record<string, string> = { ...cors.headers, Allow: ALLOW_METHODS };
-  if (!isPreflight(request) || cors.headers['Access-Control-Allow-Origin'] === undefined) return headers;
+  const headers: Record<string, string> = { ...cors.headers, allow: ALLOW_METHODS };
+  if (!isPreflight(request) || cors.headers['access-control-allow-origin'] === undefined) return headers;
   return {
     ...headers,
-    Vary: 'Origin, Access-Control-Request-Method, Access-Control-Request-Headers',
-    'Access-Control-Allow-Methods': 'POST',
-    'Access-Control-Allow-Headers': ALLOW_HEADERS,
-    'Access-Control-Max-Age': PREFLIGHT_MAX_AGE,
+    vary: 'Origin, Access-Control-Request-Method, Access-Control-Request-Headers',
+    'access-control-allow-methods': 'POST',
+    'access-control-allow-headers': ALLOW_HEADERS,
+    'access-control-max-age': PREFLIGHT_MAX_AGE,
   };
 }

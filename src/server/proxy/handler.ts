@@ -104,7 +104,7 @@ async function serve(incoming: Incoming, config: ProxyConfig, redactor: Redactor
       `Method ${input.method} is not allowed: use POST.`,
       'info',
       {
-        Allow: ALLOW_METHODS,
+        allow: ALLOW_METHODS,
       },
     );
   }
@@ -194,13 +194,13 @@ async function forwardBody(
 /** The answer: JSON (or empty), never cached, CORS headers when the origin is allowed. */
 function toAnswer(result: ProxyResult, cors: CorsDecision, redactor: Redactor): ProxyAnswer {
   const headers: Record<string, string> = {
-    'Cache-Control': 'no-store',
-    'X-Content-Type-Options': 'nosniff',
+    'cache-control': 'no-store',
+    'x-content-type-options': 'nosniff',
     ...cors.headers,
     ...result.headers,
   };
   if (result.body === null) return { status: result.status, headers, body: null };
-  headers['Content-Type'] = 'application/json; charset=utf-8';
+  headers['content-type'] = 'application/json; charset=utf-8';
   // The upstream body is already clean; error bodies are built here: hide the key once more.
   const body = result.outcome === ProxyOutcome.Forwarded ? result.body : redactor.text(result.body);
   return { status: result.status, headers, body };

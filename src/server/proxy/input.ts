@@ -30,6 +30,7 @@ export interface ProxyInput {
 /** The answer before it becomes a `Response` or is written to a Node `ServerResponse`. */
 export interface ProxyAnswer {
   status: number;
+  /** Lower-case names, as `Headers` gives them. */
   headers: Record<string, string>;
   /** JSON text, or `null` for an empty answer (204). */
   body: string | null;
@@ -52,7 +53,7 @@ export function requestInput(request: Request): ProxyInput {
 
 /** The answer as a fetch `Response`. */
 export function toFetchResponse(answer: ProxyAnswer): Response {
-  return new Response(answer.body, { status: answer.status, headers: new Headers(answer.headers) });
+  return new Response(answer.body, { status: answer.status, headers: answer.headers });
 }
 
 let cores: WeakMap<OffersProxyHandler, ProxyCore> | undefined;

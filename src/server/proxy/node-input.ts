@@ -74,36 +74,52 @@ function readNodeBody(req: IncomingMessage, limit: number): Promise<LimitedRead>
     }
     const chunks: Uint8Array[] = [];
     let size = 0;
-    const onData = (chunk: Uint8Array): void => {
-      size += chunk.byteLength;
-      if (size > limit) {
-        detach();
-        req.resume(); // discard the rest
-        resolve({ ok: false, reason: 'too_large' });
-        return;
-      }
-      chunks.push(chunk);
-    };
-    const onEnd = (): void => {
-      detach();
-      resolve({ ok: true, bytes: concat(chunks, size) });
-    };
-    const onAbort = (): void => {
-      detach();
-      reject(new Error('The request body was aborted.'));
-    };
-    const onClose = (): void => {
-      if (!req.complete) onAbort();
-    };
-    const detach = (): void => {
-      req.off('data', onData);
-      req.off('end', onEnd);
-      req.off('error', onAbort);
-      req.off('close', onClose);
-    };
-    req.on('data', onData);
-    req.once('end', onEnd);
-    req.once('error', onAbort);
-    req.once('close', onClose);
+    const detach = followBody(req, {
+      data: (chunk) => {
+        size += chunk.byteLength;
+        if (size > limit) {
+          detach();
+          req.resume(); // discard the rest
+          resolve({ ok: false, reason: 'too_large' });
+          return;
+        }
+        chunks.push(chunk);
+      },
+      end: () => resolve({ ok: true, bytes: concat(chunks, size) }),
+      abort: reject,
+    });
   });
+}
+
+/**
+ * Listens to the body of `req`: `data` for each chunk, then `end`, or `abort` when the client goes
+ * away first. The listeners come off before `end` or `abort` runs, or when the returned detach is
+ * called.
+ */
+export function followBody(
+  req: IncomingMessage,
+  on: { data(chunk: Uint8Array): void; end(): void; abort(error: Error): void },
+): () => void {
+  const onEnd = (): void => {
+    detach();
+    on.end();
+  };
+  const onAbort = (): void => {
+    detach();
+    on.abort(new Error('The request body was aborted.'));
+  };
+  const onClose = (): void => {
+    if (!req.complete) onAbort();
+  };
+  const detach = (): void => {
+    req.off('data', on.data);
+    req.off('end', onEnd);
+    req.off('error', onAbort);
+    req.off('close', onClose);
+  };
+  req.on('data', on.data);
+  req.once('end', onEnd);
+  req.once('error', onAbort);
+  req.once('close', onClose);
+  return detach;
 }

@@ -6,10 +6,9 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { coreOf } from './input.js';
-import type { ProxyAnswer, ProxyCore } from './input.js';
-import { FORBIDDEN_METHODS, nodeInput, requestUrl } from './node-input.js';
+import { FORBIDDEN_METHODS, followBody, nodeInput, requestUrl } from './node-input.js';
 import { ProxyOutcome } from './types.js';
-import type { OffersProxyHandler } from './types.js';
+import type { OffersProxyHandler, ProxyContext } from './types.js';
 
 /** A Node request listener; as Express/Connect middleware it passes unexpected failures to `next`. */
 export type NodeProxyListener = (
@@ -50,55 +49,40 @@ async function serveNode(
     if (!res.writableFinished) controller.abort();
   });
   const context = { remoteAddress: req.socket.remoteAddress };
-  const core = coreOf(handler);
-  if (core !== undefined && !req.readableEnded) {
-    await serveDirect(core, req, res, controller.signal);
-    return;
-  }
-  let request: Request;
+  const core = req.readableEnded ? undefined : coreOf(handler);
+  let answer: Promise<NodeAnswer>;
   try {
-    request = toRequest(req, controller.signal);
+    answer =
+      core === undefined
+        ? fetchAnswer(handler, toRequest(req, controller.signal), context)
+        : core(nodeInput(req, controller.signal), context);
   } catch {
     refuseMalformed(req, res);
     return;
   }
+  writeAnswer(req, res, await answer);
+}
+
+/** What the adapter writes: the steps' answer as it is, or a fetch `Response` read whole. */
+interface NodeAnswer {
+  status: number;
+  /** Lower-case names, as `Headers` gives them. */
+  headers: Record<string, string>;
+  body: string | Uint8Array | null;
+}
+
+async function fetchAnswer(
+  handler: OffersProxyHandler,
+  request: Request,
+  context: ProxyContext,
+): Promise<NodeAnswer> {
   const response = await handler(request, context);
-  const body = response.body === null ? undefined : new Uint8Array(await response.arrayBuffer());
   const headers: Record<string, string> = {};
   response.headers.forEach((value, name) => {
     headers[name] = value;
   });
-  writeAnswer(req, res, response.status, headers, body);
-}
-
-/** The handler's steps on the `IncomingMessage`, their answer written to the `ServerResponse`. */
-async function serveDirect(
-  core: ProxyCore,
-  req: IncomingMessage,
-  res: ServerResponse,
-  signal: AbortSignal,
-): Promise<void> {
-  let input;
-  try {
-    input = nodeInput(req, signal);
-  } catch {
-    refuseMalformed(req, res);
-    return;
-  }
-  const answer = await core(input, { remoteAddress: req.socket.remoteAddress });
-  const body = answer.body === null ? undefined : utf8(answer.body);
-  writeAnswer(req, res, answer.status, lowerCaseHeaders(answer), body);
-}
-
-/** Names as `Headers` gives them: lower case, values of names that differ only in case joined. */
-function lowerCaseHeaders(answer: ProxyAnswer): Record<string, string> {
-  const headers: Record<string, string> = {};
-  for (const [name, value] of Object.entries(answer.headers)) {
-    const lower = name.toLowerCase();
-    const earlier = headers[lower];
-    headers[lower] = earlier === undefined ? value : `${earlier}, ${value}`;
-  }
-  return headers;
+  const body = response.body === null ? null : new Uint8Array(await response.arrayBuffer());
+  return { status: response.status, headers, body };
 }
 
 /** A request fetch cannot represent: 405 for a method it refuses, else 400. */
@@ -139,43 +123,22 @@ export function toRequest(req: IncomingMessage, signal?: AbortSignal): Request {
  * the handler refusing a body over its limit — stops keeping the data.
  */
 function bodyStream(req: IncomingMessage): ReadableStream<Uint8Array> {
-  let attached = false;
-  let detach = (): void => {};
+  let detach: (() => void) | undefined;
   return new ReadableStream<Uint8Array>(
     {
       pull(controller) {
-        if (!attached) {
-          attached = true;
-          const onData = (chunk: Uint8Array): void => {
+        detach ??= followBody(req, {
+          data: (chunk) => {
             controller.enqueue(chunk);
             req.pause();
-          };
-          const onEnd = (): void => {
-            detach();
-            controller.close();
-          };
-          const onAbort = (): void => {
-            detach();
-            controller.error(new Error('The request body was aborted.'));
-          };
-          const onClose = (): void => {
-            if (!req.complete) onAbort();
-          };
-          req.on('data', onData);
-          req.once('end', onEnd);
-          req.once('error', onAbort);
-          req.once('close', onClose);
-          detach = () => {
-            req.off('data', onData);
-            req.off('end', onEnd);
-            req.off('error', onAbort);
-            req.off('close', onClose);
-          };
-        }
+          },
+          end: () => controller.close(),
+          abort: (error) => controller.error(error),
+        });
         req.resume();
       },
       cancel() {
-        detach();
+        detach?.();
         req.resume(); // discard the rest; the answer closes the connection
       },
     },
@@ -194,18 +157,14 @@ function alreadyReadBody(req: IncomingMessage, headers: Headers): string | Uint8
 }
 
 /**
- * Writes the answer (`headers` with lower-case names). When the request body was not read to its
+ * Writes the answer. When the request body was not read to its
  * end (413 and other early refusals), the answer says `Connection: close`, the rest of the upload
  * is discarded, and the socket is destroyed after a short grace if the client keeps sending.
  */
-function writeAnswer(
-  req: IncomingMessage,
-  res: ServerResponse,
-  status: number,
-  headers: Record<string, string>,
-  body: Uint8Array | undefined,
-): void {
+function writeAnswer(req: IncomingMessage, res: ServerResponse, answer: NodeAnswer): void {
   if (res.headersSent || res.destroyed) return;
+  const body = typeof answer.body === 'string' ? utf8(answer.body) : (answer.body ?? undefined);
+  const { headers } = answer;
   if (body !== undefined) headers['content-length'] = String(body.byteLength);
   if (!req.complete) {
     headers.connection = 'close';
@@ -214,7 +173,7 @@ function writeAnswer(
       if (!req.complete) setTimeout(() => req.socket.destroy(), DRAIN_GRACE_MS).unref();
     });
   }
-  res.writeHead(status, headers);
+  res.writeHead(answer.status, headers);
   res.end(body);
 }
 
