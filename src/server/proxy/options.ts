@@ -2,8 +2,8 @@
  * The proxy's options, checked once when the proxy is created: a mistake there is the publisher's
  * and should stop the server at start-up, not turn into 500s later. Messages never hold the key.
  */
-import { MAX_TIMER_MS } from '../../options/values.js';
-import type { BodyTransform, OffersProxyOptions, ProxyLogEntry } from './types.js';
+import { MAX_TIMER_MS, toExactOrigin } from '../../options/values.js';
+import type { OffersProxyOptions } from './types.js';
 
 /** Default upstream timeout: below the browser client's 10 s, so the browser sees the 504. */
 export const DEFAULT_PROXY_TIMEOUT_MS = 8_000;
@@ -13,20 +13,14 @@ export const DEFAULT_MAX_BODY_BYTES = 16 * 1024;
 /** Upper bound of `maxBodyBytes`: the proxy holds a body in memory. */
 const MAX_BODY_LIMIT = 1024 * 1024;
 
-/** The options as the handler uses them. */
-export interface ProxyConfig {
-  upstream: string;
-  apiKey: string;
-  apiVersion: 'v2' | 'v4' | undefined;
-  /** `'*'`, or the set of allowed origins. */
+/** The options as the handler uses them: checked, defaults filled in, the origins as a set. */
+export interface ProxyConfig extends Omit<OffersProxyOptions, 'allowedOrigins' | Defaulted> {
   allowedOrigins: '*' | ReadonlySet<string>;
   timeoutMs: number;
-  /** `false`, `true`, or the number of trusted hops (≥ 1). */
   trustProxy: boolean | number;
   maxBodyBytes: number;
-  transformBody: BodyTransform | undefined;
-  log: ((entry: ProxyLogEntry) => void) | undefined;
 }
+type Defaulted = 'timeoutMs' | 'trustProxy' | 'maxBodyBytes';
 
 function fail(message: string): never {
   throw new TypeError(`createOffersProxy: ${message}`);
@@ -40,24 +34,17 @@ export function resolveProxyOptions(options: OffersProxyOptions): ProxyConfig {
   if (apiVersion !== undefined && apiVersion !== 'v2' && apiVersion !== 'v4') {
     fail("apiVersion must be 'v2' or 'v4'.");
   }
-  if (transformBody !== undefined && typeof transformBody !== 'function') {
-    fail('transformBody must be a function.');
+  for (const [name, hook] of Object.entries({ transformBody, log })) {
+    if (hook !== undefined && typeof hook !== 'function') fail(`${name} must be a function.`);
   }
-  if (log !== undefined && typeof log !== 'function') fail('log must be a function.');
   return {
     upstream: checkUpstream(options.upstream),
     apiKey: apiKey.trim(),
     apiVersion,
     allowedOrigins: checkOrigins(options.allowedOrigins),
-    timeoutMs: checkInteger('timeoutMs', options.timeoutMs, DEFAULT_PROXY_TIMEOUT_MS, 1, MAX_TIMER_MS),
+    timeoutMs: checkInteger('timeoutMs', options.timeoutMs, DEFAULT_PROXY_TIMEOUT_MS, MAX_TIMER_MS),
     trustProxy: checkTrustProxy(options.trustProxy),
-    maxBodyBytes: checkInteger(
-      'maxBodyBytes',
-      options.maxBodyBytes,
-      DEFAULT_MAX_BODY_BYTES,
-      1,
-      MAX_BODY_LIMIT,
-    ),
+    maxBodyBytes: checkInteger('maxBodyBytes', options.maxBodyBytes, DEFAULT_MAX_BODY_BYTES, MAX_BODY_LIMIT),
     transformBody,
     log,
   };
@@ -90,7 +77,8 @@ function checkOrigins(value: unknown): '*' | ReadonlySet<string> {
   if (!Array.isArray(value)) fail("allowedOrigins must be an array of origins or '*'.");
   const origins = new Set<string>();
   for (const entry of value as unknown[]) {
-    if (typeof entry !== 'string' || !isOrigin(entry)) {
+    // Exactly an origin as the browser serialises it (or the opaque `'null'`).
+    if (typeof entry !== 'string' || (entry !== 'null' && toExactOrigin(entry) !== entry)) {
       fail(
         `allowedOrigins: ${JSON.stringify(entry)} is not an origin; write it as scheme://host[:port] with no path, e.g. 'https://shop.example'.`,
       );
@@ -100,21 +88,11 @@ function checkOrigins(value: unknown): '*' | ReadonlySet<string> {
   return origins;
 }
 
-/** True when `text` is exactly the serialised origin of an http(s) URL (or the opaque `'null'`). */
-function isOrigin(text: string): boolean {
-  if (text === 'null') return true;
-  try {
-    const url = new URL(text);
-    return (url.protocol === 'http:' || url.protocol === 'https:') && url.origin === text;
-  } catch {
-    return false;
-  }
-}
-
-function checkInteger(name: string, value: unknown, fallback: number, min: number, max: number): number {
+/** An integer from 1 to `max`; `fallback` when absent. */
+function checkInteger(name: string, value: unknown, fallback: number, max: number): number {
   if (value === undefined) return fallback;
-  if (typeof value !== 'number' || !Number.isInteger(value) || value < min || value > max) {
-    fail(`${name} must be an integer from ${min} to ${max}.`);
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < 1 || value > max) {
+    fail(`${name} must be an integer from 1 to ${max}.`);
   }
   return value;
 }
