@@ -28,3 +28,10 @@ export interface RouteContext {
 
 /** A route handler. It must answer (or destroy the socket) and never throw on bad input. */
 export type RouteHandler = (ctx: RouteContext) => void | Promise<void>;
+
+/** One route: the paths it answers, its methods (a wrong one gets 405) and its handler. */
+export interface Route {
+  matches(pathname: string): boolean;
+  methods: readonly string[];
+  handle: RouteHandler;
+}

@@ -8,39 +8,31 @@ const MAX_DRAIN_BYTES = 16 * MAX_BODY_BYTES;
 
 export const JSON_TYPE = 'application/json; charset=utf-8';
 
-/** Outcome of reading a request body. */
-export type BodyResult =
-  { ok: true; text: string } | { ok: false; reason: 'too_large' } | { ok: false; reason: 'aborted' };
-
-/** Reads the body as UTF-8, keeping at most {@link MAX_BODY_BYTES}; never rejects. */
-export function readBody(req: IncomingMessage, limit = MAX_BODY_BYTES): Promise<BodyResult> {
-  return new Promise((resolve) => {
+/**
+ * Reads the body as UTF-8, keeping at most {@link MAX_BODY_BYTES}; never rejects. A body over the
+ * limit is answered 413 and one the client abandoned drops the socket: both give `undefined`.
+ */
+export async function readBody(req: IncomingMessage, res: ServerResponse): Promise<string | undefined> {
+  const read = await new Promise<Buffer | 'too_large' | 'aborted'>((resolve) => {
     const chunks: Buffer[] = [];
     let size = 0;
-    let done = false;
-    const finish = (result: BodyResult): void => {
-      if (done) return;
-      done = true;
-      resolve(result);
-    };
     req.on('data', (chunk: Buffer) => {
       size += chunk.length;
-      if (size <= limit) chunks.push(chunk);
+      if (size <= MAX_BODY_BYTES) chunks.push(chunk);
       else if (size > MAX_DRAIN_BYTES) {
         req.pause();
-        finish({ ok: false, reason: 'too_large' });
+        resolve('too_large');
       }
     });
-    req.on('end', () =>
-      finish(
-        size > limit
-          ? { ok: false, reason: 'too_large' }
-          : { ok: true, text: Buffer.concat(chunks).toString('utf8') },
-      ),
-    );
-    req.on('error', () => finish({ ok: false, reason: 'aborted' }));
-    req.on('close', () => finish({ ok: false, reason: 'aborted' }));
+    req.on('end', () => resolve(size > MAX_BODY_BYTES ? 'too_large' : Buffer.concat(chunks)));
+    req.on('error', () => resolve('aborted'));
+    req.on('close', () => resolve('aborted'));
   });
+  if (typeof read !== 'string') return read.toString('utf8');
+  if (read === 'too_large')
+    sendError(res, 413, 'Request body is larger than 64 KiB', { Connection: 'close' });
+  else res.destroy();
+  return undefined;
 }
 
 /** Answers with a body; `Content-Length` is set, and HEAD requests get the headers only. */

@@ -1,4 +1,4 @@
-import type { RouteContext, RouteHandler } from './context.js';
+import type { Route, RouteContext } from './context.js';
 import { CONTROL_ROUTES } from './control.js';
 import { sendError } from './http.js';
 import { handleImage } from './images/route.js';
@@ -6,12 +6,6 @@ import { handleOffers, OFFERS_PATHS } from './offers/handler.js';
 import { handlePage } from './pages.js';
 import { serveStatic } from './static-files.js';
 import { handleBeacon, handleClick } from './tracking.js';
-
-interface Route {
-  matches(pathname: string): boolean;
-  methods: readonly string[];
-  handle: RouteHandler;
-}
 
 const GET_HEAD = ['GET', 'HEAD'] as const;
 const PAGES = new Set(['/landing', '/privacy', '/offerwall']);
@@ -23,11 +17,7 @@ const ROUTES: readonly Route[] = [
   { matches: (p) => p.startsWith('/click/'), methods: GET_HEAD, handle: handleClick },
   { matches: (p) => p.startsWith('/img/'), methods: GET_HEAD, handle: handleImage },
   { matches: (p) => PAGES.has(p), methods: GET_HEAD, handle: handlePage },
-  ...[...CONTROL_ROUTES].map(([path, r]) => ({
-    matches: (p: string) => p === path,
-    methods: r.method === 'GET' ? GET_HEAD : [r.method],
-    handle: r.handle,
-  })),
+  ...CONTROL_ROUTES,
 ];
 
 /**

@@ -6,7 +6,7 @@ import { answerPreflight, applyCors, sendError } from './http.js';
 import { isLoopbackHost, originOf, requestOrigin } from './loopback.js';
 import type { RawOffer } from './raw-types.js';
 import { dispatch } from './routes.js';
-import { checkFailCount, checkScriptedAnswer, failCountValue, MockState, type FailCount } from './state.js';
+import { MockState } from './state.js';
 import type { FixtureSource, MockOffersService, MockOffersServiceOptions, ScriptedAnswer } from './types.js';
 
 const DEFAULT_KEYS = { 'demo-key': { offersPerResponse: 6 }, 'test-key': { offersPerResponse: 3 } };
@@ -120,14 +120,12 @@ export async function createMockOffersService(
     closeIdleConnections: () => server.closeIdleConnections(),
     reset: () => state.reset(),
     queue: (answer: ScriptedAnswer) => {
-      const problem = checkScriptedAnswer(answer);
+      const problem = state.queue(answer);
       if (problem) throw new TypeError(`Invalid scripted answer: ${problem}`);
-      state.answers.push({ ...answer });
     },
-    failBeacons: (times: FailCount) => {
-      const problem = checkFailCount(times);
+    failBeacons: (times: number | 'all') => {
+      const problem = state.failNextBeacons(times);
       if (problem) throw new TypeError(problem);
-      state.failBeacons = failCountValue(times);
     },
     close: () =>
       new Promise<void>((resolve, reject) => {

@@ -1,6 +1,29 @@
 import type { BeaconHit, OffersRequestRecord, ScriptedAnswer } from './types.js';
 
-/** What the mock has received and what it was told to do next. Reset between tests. */
+const MAX_DELAY_MS = 120_000;
+
+const integerIn = (min: number, max: number) => (value: unknown) =>
+  Number.isInteger(value) && Number(value) >= min && Number(value) <= max;
+
+/** Each field a scripted answer may have: the rule its value must meet, and the message when not. */
+const ANSWER_FIELDS: Record<string, [(value: unknown) => boolean, string]> = {
+  status: [integerIn(200, 599), 'status must be an integer from 200 to 599'],
+  delayMs: [
+    (v) => typeof v === 'number' && v >= 0 && v <= MAX_DELAY_MS,
+    `delayMs must be a number from 0 to ${MAX_DELAY_MS}`,
+  ],
+  destroy: [(v) => typeof v === 'boolean', 'destroy must be a boolean'],
+  contentType: [
+    (v) => typeof v === 'string' && !/[\r\n]/.test(v),
+    'contentType must be a single-line string',
+  ],
+};
+
+/**
+ * What the mock has received and what it was told to do next. Reset between tests. The two ways
+ * of telling it (the service's methods and the `/__mock/` endpoints) go through the same checks:
+ * each returns an error message, or `undefined` when it was done.
+ */
 export class MockState {
   readonly beacons: BeaconHit[] = [];
   readonly requests: OffersRequestRecord[] = [];
@@ -14,48 +37,26 @@ export class MockState {
     this.answers.length = 0;
     this.failBeacons = 0;
   }
-}
 
-const MAX_DELAY_MS = 120_000;
-
-/**
- * Checks a scripted answer (from code or from `POST /__mock/queue`); returns an error message or
- * `undefined` when it is usable.
- */
-export function checkScriptedAnswer(value: unknown): string | undefined {
-  if (typeof value !== 'object' || value === null || Array.isArray(value))
-    return 'answer must be a JSON object';
-  const a = value as Record<string, unknown>;
-  if (
-    a.status !== undefined &&
-    !(Number.isInteger(a.status) && Number(a.status) >= 200 && Number(a.status) <= 599)
-  ) {
-    return 'status must be an integer from 200 to 599';
+  /** Queues a scripted answer for the next offers POST. */
+  queue(value: unknown): string | undefined {
+    if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+      return 'answer must be a JSON object';
+    }
+    for (const [name, [valid, problem]] of Object.entries(ANSWER_FIELDS)) {
+      const field = (value as Record<string, unknown>)[name];
+      if (field !== undefined && !valid(field)) return problem;
+    }
+    this.answers.push({ ...value });
+    return undefined;
   }
-  if (
-    a.delayMs !== undefined &&
-    !(typeof a.delayMs === 'number' && a.delayMs >= 0 && a.delayMs <= MAX_DELAY_MS)
-  ) {
-    return `delayMs must be a number from 0 to ${MAX_DELAY_MS}`;
+
+  /** Fails the next `times` beacon GETs: a count, or `'all'` (every one until told 0, or a reset). */
+  failNextBeacons(times: unknown): string | undefined {
+    if (times !== 'all' && !integerIn(0, 10_000)(times)) {
+      return 'times must be an integer from 0 to 10000, or "all"';
+    }
+    this.failBeacons = times === 'all' ? Infinity : Number(times);
+    return undefined;
   }
-  if (a.destroy !== undefined && typeof a.destroy !== 'boolean') return 'destroy must be a boolean';
-  if (a.contentType !== undefined && (typeof a.contentType !== 'string' || /[\r\n]/.test(a.contentType))) {
-    return 'contentType must be a single-line string';
-  }
-  return undefined;
-}
-
-/** How many beacon GETs to fail: a count, or `'all'` (every one until told 0, or a reset). */
-export type FailCount = number | 'all';
-
-/** Checks a `fail-beacons` count; returns an error message or `undefined`. */
-export function checkFailCount(times: unknown): string | undefined {
-  return times === 'all' || (Number.isInteger(times) && Number(times) >= 0 && Number(times) <= 10_000)
-    ? undefined
-    : 'times must be an integer from 0 to 10000, or "all"';
-}
-
-/** The `failBeacons` state of a checked count. */
-export function failCountValue(times: FailCount): number {
-  return times === 'all' ? Infinity : times;
 }

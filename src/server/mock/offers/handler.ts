@@ -71,15 +71,10 @@ function sendScripted(ctx: RouteContext, scripted: ScriptedAnswer): void {
  */
 export async function handleOffers(ctx: RouteContext): Promise<void> {
   const rec = record(ctx);
-  const read = await readBody(ctx.req);
-  if (!read.ok) {
-    if (read.reason === 'too_large')
-      sendError(ctx.res, 413, 'Request body is larger than 64 KiB', { Connection: 'close' });
-    else ctx.res.destroy();
-    return;
-  }
-  const parsed = parseJson(read.text);
-  rec.body = parsed ? parsed.value : read.text;
+  const text = await readBody(ctx.req, ctx.res);
+  if (text === undefined) return;
+  const parsed = parseJson(text);
+  rec.body = parsed ? parsed.value : text;
 
   const scripted = ctx.state.answers.shift();
   if (!(await pause(scripted?.delayMs ?? ctx.config.latencyMs, ctx.closing))) {
@@ -94,7 +89,7 @@ export async function handleOffers(ctx: RouteContext): Promise<void> {
     sendScripted(ctx, scripted);
     return;
   }
-  const normal = await answer(ctx, read.text);
+  const normal = await answer(ctx, text);
   const status = scripted?.status !== undefined && is2xx(normal.status) ? scripted.status : normal.status;
   sendJson(ctx.res, status, normal.body);
 }
