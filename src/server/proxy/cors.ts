@@ -3,7 +3,7 @@
  * carries. CORS decides which pages' scripts may read the answers; it is not authentication (any
  * server can call the proxy without an `Origin`).
  */
-import type { ProxyInput } from './input.js';
+import type { HeaderReader } from './input.js';
 
 /** Methods the proxy answers. */
 export const ALLOW_METHODS = 'POST, OPTIONS';
@@ -59,24 +59,16 @@ function sameHost(origin: string, requestUrl: URL): boolean {
   }
 }
 
-/** True for a CORS preflight: `OPTIONS` with `Origin` and `Access-Control-Request-Method`. */
-export function isPreflight(request: Pick<ProxyInput, 'method' | 'headers'>): boolean {
-  return (
-    request.method === 'OPTIONS' &&
-    request.headers.has('origin') &&
-    request.headers.has('access-control-request-method')
-  );
-}
-
-/** Headers of a 204 answer to `OPTIONS` (a preflight gets the CORS set; a plain one `Allow`). */
-export function optionsHeaders(
-  request: Pick<ProxyInput, 'method' | 'headers'>,
-  cors: CorsDecision,
-): Record<string, string> {
-  const headers: Record<string, string> = { ...cors.headers, allow: ALLOW_METHODS };
-  if (!isPreflight(request) || cors.headers['access-control-allow-origin'] === undefined) return headers;
+/**
+ * Headers of a 204 answer to `OPTIONS`: a CORS preflight (`Access-Control-Request-Method`) from a
+ * page whose origin is allowed gets the CORS set; any other `OPTIONS` gets `Allow`.
+ */
+export function optionsHeaders(headers: HeaderReader, cors: CorsDecision): Record<string, string> {
+  const answer: Record<string, string> = { ...cors.headers, allow: ALLOW_METHODS };
+  const preflight = headers.get('access-control-request-method') !== null;
+  if (!preflight || cors.headers['access-control-allow-origin'] === undefined) return answer;
   return {
-    ...headers,
+    ...answer,
     vary: 'Origin, Access-Control-Request-Method, Access-Control-Request-Headers',
     'access-control-allow-methods': 'POST',
     'access-control-allow-headers': ALLOW_HEADERS,

@@ -12,7 +12,7 @@ import { declaredTooLarge, isJsonContentType, parseJsonBody } from './body.js';
 import { clientIp } from './client-ip.js';
 import { ALLOW_METHODS, corsDecision, optionsHeaders } from './cors.js';
 import type { CorsDecision } from './cors.js';
-import { registerCore, requestInput, toFetchResponse } from './input.js';
+import { cores, requestInput, toFetchResponse } from './input.js';
 import type { ProxyAnswer, ProxyInput } from './input.js';
 import type { ProxyConfig } from './options.js';
 import { resolveProxyOptions } from './options.js';
@@ -50,7 +50,7 @@ export function createOffersProxy(options: OffersProxyOptions): OffersProxyHandl
     toFetchResponse(await core(requestInput(request), context));
   // The Node adapter may then read the request from Node directly; `transformBody` receives the
   // fetch `Request`, so a proxy with one always goes through it.
-  if (config.transformBody === undefined) registerCore(handler, core);
+  if (config.transformBody === undefined) cores.set(handler, core);
   return handler;
 }
 
@@ -94,7 +94,7 @@ async function serve(incoming: Incoming, config: ProxyConfig, redactor: Redactor
       body: null,
       outcome: ProxyOutcome.Preflight,
       level: 'info',
-      headers: optionsHeaders(input, cors),
+      headers: optionsHeaders(input.headers, cors),
     };
   }
   if (input.method !== 'POST') {

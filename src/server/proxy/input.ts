@@ -11,7 +11,6 @@ import type { OffersProxyHandler, ProxyContext } from './types.js';
 /** Reads request headers by lower-case name; repeated headers come joined by `, ` as in `Headers`. */
 export interface HeaderReader {
   get(name: string): string | null;
-  has(name: string): boolean;
 }
 
 /** One incoming request as the handler's steps see it. */
@@ -56,15 +55,8 @@ export function toFetchResponse(answer: ProxyAnswer): Response {
   return new Response(answer.body, { status: answer.status, headers: answer.headers });
 }
 
-let cores: WeakMap<OffersProxyHandler, ProxyCore> | undefined;
-
-/** Lets the Node adapter call `handler`'s steps directly (see {@link nodeCoreOf}). */
-export function registerCore(handler: OffersProxyHandler, core: ProxyCore): void {
-  cores ??= new WeakMap();
-  cores.set(handler, core);
-}
-
-/** The steps behind a handler made by `createOffersProxy`; `undefined` for any other handler. */
-export function coreOf(handler: OffersProxyHandler): ProxyCore | undefined {
-  return cores?.get(handler);
-}
+/**
+ * The steps behind each handler made by `createOffersProxy` (without `transformBody`), for the
+ * Node adapter to call directly; any other handler is not in it.
+ */
+export const cores = new WeakMap<OffersProxyHandler, ProxyCore>();

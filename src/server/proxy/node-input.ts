@@ -46,19 +46,20 @@ export function nodeInput(req: IncomingMessage, signal: AbortSignal): ProxyInput
 
 /** Headers by lower-case name from Node's raw list: repeats joined by `, `, as `Headers.get`. */
 function rawHeaderReader(raw: readonly string[]): HeaderReader {
-  const get = (name: string): string | null => {
-    let value: string | null = null;
-    for (let i = 0; i + 1 < raw.length; i += 2) {
-      const rawName = raw[i];
-      const rawValue = raw[i + 1];
-      if (rawName === undefined || rawValue === undefined || rawName.length !== name.length) continue;
-      if (rawName.toLowerCase() !== name) continue;
-      const clean = rawValue.replace(HTTP_WHITESPACE, '');
-      value = value === null ? clean : `${value}, ${clean}`;
-    }
-    return value;
+  return {
+    get: (name) => {
+      let value: string | null = null;
+      for (let i = 0; i + 1 < raw.length; i += 2) {
+        const rawName = raw[i];
+        const rawValue = raw[i + 1];
+        if (rawName === undefined || rawValue === undefined || rawName.length !== name.length) continue;
+        if (rawName.toLowerCase() !== name) continue;
+        const clean = rawValue.replace(HTTP_WHITESPACE, '');
+        value = value === null ? clean : `${value}, ${clean}`;
+      }
+      return value;
+    },
   };
-  return { get, has: (name) => get(name) !== null };
 }
 
 /**

@@ -5,7 +5,7 @@
  * importing `adpx-offers/proxy` stays safe in runtimes without Node built-ins.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { coreOf } from './input.js';
+import { cores } from './input.js';
 import { FORBIDDEN_METHODS, followBody, nodeInput, requestUrl } from './node-input.js';
 import { ProxyOutcome } from './types.js';
 import type { OffersProxyHandler, ProxyContext } from './types.js';
@@ -49,7 +49,7 @@ async function serveNode(
     if (!res.writableFinished) controller.abort();
   });
   const context = { remoteAddress: req.socket.remoteAddress };
-  const core = req.readableEnded ? undefined : coreOf(handler);
+  const core = req.readableEnded ? undefined : cores.get(handler);
   let answer: Promise<NodeAnswer>;
   try {
     answer =
