@@ -98,15 +98,8 @@ async function serve(incoming: Incoming, config: ProxyConfig, redactor: Redactor
     };
   }
   if (input.method !== 'POST') {
-    return failure(
-      405,
-      ProxyOutcome.MethodNotAllowed,
-      `Method ${input.method} is not allowed: use POST.`,
-      'info',
-      {
-        allow: ALLOW_METHODS,
-      },
-    );
+    const message = `Method ${input.method} is not allowed: use POST.`;
+    return failure(405, ProxyOutcome.MethodNotAllowed, message, 'info', { allow: ALLOW_METHODS });
   }
   if (!isJsonContentType(input.headers.get('content-type'))) {
     return failure(

@@ -34,8 +34,6 @@ export interface BrowserOffersRequest {
   ua?: string;
   /** The incoming request's client IP; used only when the body has no `ip`. */
   ip?: string;
-  timeoutMs?: number;
-  signal?: AbortSignal;
 }
 
 const QUERY_OPTION_NAMES = ['loyaltyboost', 'creative', 'campaignId'] as const;
@@ -71,8 +69,6 @@ export function optionsFromBrowserRequest(request: BrowserOffersRequest): FetchO
   if (request.apiVersion !== undefined) options.apiVersion = request.apiVersion;
   if (!hasText(payload.ua) && hasText(request.ua)) options.ua = request.ua;
   if (!hasText(payload.ip) && hasText(request.ip)) options.ip = request.ip;
-  if (request.timeoutMs !== undefined) options.timeoutMs = request.timeoutMs;
-  if (request.signal !== undefined) options.signal = request.signal;
   validateOffersOptions(options);
   return options;
 }

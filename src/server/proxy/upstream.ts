@@ -43,29 +43,20 @@ export async function forward(
     const upstreamMs = Math.round(performance.now() - started);
     const result = read.ok
       ? fromAnswer(response, read.bytes, redactor)
-      : failure(502, ProxyOutcome.UpstreamInvalid, 'The offers service answered more than 1 MiB.', 'error');
+      : invalidAnswer('The offers service answered more than 1 MiB.');
     return { ...result, upstreamStatus: response.status, upstreamMs };
   } catch (error) {
     if (clientSignal.aborted) {
       return failure(499, ProxyOutcome.ClientClosed, 'The client closed the request.', 'info');
     }
     if (deadline.timedOut()) {
-      return failure(
-        504,
-        ProxyOutcome.UpstreamTimeout,
-        `The offers service did not answer within ${timeoutMs} ms.`,
-        'error',
-      );
+      const message = `The offers service did not answer within ${timeoutMs} ms.`;
+      return failure(504, ProxyOutcome.UpstreamTimeout, message, 'error');
     }
-    const result = failure(
-      502,
-      ProxyOutcome.UpstreamUnreachable,
-      'The offers service could not be reached.',
-      'error',
-    );
+    const unreachable = 'The offers service could not be reached';
     return {
-      ...result,
-      message: `The offers service could not be reached: ${redactor.text(describeError(error))}`,
+      ...failure(502, ProxyOutcome.UpstreamUnreachable, `${unreachable}.`, 'error'),
+      message: `${unreachable}: ${redactor.text(describeError(error))}`,
     };
   } finally {
     deadline.done();
@@ -101,26 +92,22 @@ function upstreamDeadline(timeoutMs: number, clientSignal: AbortSignal) {
 /** Made on first use and shared: a decode without `stream` keeps no state between calls. */
 let decoder: TextDecoder | undefined;
 
+/** A 502 for an answer of the service that the proxy does not pass on. */
+function invalidAnswer(message: string): ProxyResult {
+  return failure(502, ProxyOutcome.UpstreamInvalid, message, 'error');
+}
+
 /** The service's answer as the browser gets it. */
 function fromAnswer(response: Response, bytes: Uint8Array, redactor: Redactor): ProxyResult {
   const { status } = response;
   if (response.type === 'opaqueredirect' || (status >= 300 && status < 400)) {
-    return failure(
-      502,
-      ProxyOutcome.UpstreamInvalid,
+    return invalidAnswer(
       `The offers service answered a redirect (HTTP ${status}); the proxy does not follow redirects.`,
-      'error',
     );
   }
   decoder ??= new TextDecoder();
   const text = decoder.decode(bytes);
-  const invalid = (what: string) =>
-    failure(
-      502,
-      ProxyOutcome.UpstreamInvalid,
-      `The offers service answered HTTP ${status} ${what}.`,
-      'error',
-    );
+  const invalid = (what: string) => invalidAnswer(`The offers service answered HTTP ${status} ${what}.`);
   let json: unknown;
   try {
     json = JSON.parse(text) as unknown;
