@@ -54,14 +54,8 @@ export function qrCodeAvailable(): boolean {
  * package: `''` (the offer has no QR code, as the spec allows) and a one-time warning.
  */
 export function qrCodeDataUrl(text: string): string {
-  const png = qrCodePng(text);
-  return png ? `data:image/png;base64,${png.toString('base64')}` : '';
-}
-
-/** The PNG bytes of {@link qrCodeDataUrl}, or `undefined` without the `qrcode` package. */
-export function qrCodePng(text: string): Buffer | undefined {
   const make = qrEncoder();
-  if (!make) return undefined;
+  if (!make) return '';
   const { modules } = make(text, { errorCorrectionLevel: 'M' });
   const n = modules.size;
   const scale = Math.max(1, Math.floor(QR_SIZE / (n + 2 * QUIET_MODULES)));
@@ -73,5 +67,5 @@ export function qrCodePng(text: string): Buffer | undefined {
       if (modules.data[row + Math.floor(x / scale)]) gray[(y + offset) * QR_SIZE + x + offset] = 0;
     }
   }
-  return encodePng(gray, QR_SIZE, QR_SIZE, 'grey');
+  return `data:image/png;base64,${encodePng(gray, QR_SIZE, QR_SIZE, 'grey').toString('base64')}`;
 }

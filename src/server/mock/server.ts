@@ -20,11 +20,8 @@ function resolveFixtures(source: FixtureSource | undefined): MockConfig['fixture
   }
   const cache = new Map<string, Promise<RawOffer[]>>();
   return (base) => {
-    let offers = cache.get(base);
-    if (!offers) {
-      offers = Promise.resolve(source(base));
-      cache.set(base, offers);
-    }
+    const offers = cache.get(base) ?? Promise.resolve(source(base));
+    cache.set(base, offers);
     return offers;
   };
 }

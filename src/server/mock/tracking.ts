@@ -8,13 +8,10 @@ const PIXEL_GIF = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAA
 const BEACON_PATH = /^\/beacon\/([a-z_]+)\/(\d{1,15})$/;
 const CLICK_PATH = /^\/click\/(\d{1,15})$/;
 
-const BEACON_KINDS: ReadonlySet<string> = new Set<string>([
-  BeaconKind.Pixel,
-  BeaconKind.AdvPixel,
-  BeaconKind.Close,
-  BeaconKind.NoThanksClick,
-  BeaconKind.SaveForLater,
-]);
+/** The kinds a `/beacon/` URL may name: all but `click`, which the click redirect records. */
+const BEACON_KINDS: ReadonlySet<string> = new Set(
+  Object.values(BeaconKind).filter((kind) => kind !== BeaconKind.Click),
+);
 
 function hit(ctx: RouteContext, kind: BeaconKind, offerId: number): BeaconHit {
   const q = ctx.url.searchParams;

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { STATUS_CODES } from 'node:http';
+import { setTimeout as wait } from 'node:timers/promises';
 import type { RouteContext } from '../context.js';
 import { JSON_TYPE, readBody, send, sendError, sendJson } from '../http.js';
-import { pause } from '../pause.js';
 import type { OffersRequestRecord, ScriptedAnswer } from '../types.js';
 import { offersEnvelope, personalise, selectOffers } from './respond.js';
 import { checkBody, checkQuery, parseJson } from './validate.js';
@@ -77,7 +77,10 @@ export async function handleOffers(ctx: RouteContext): Promise<void> {
   rec.body = parsed ? parsed.value : text;
 
   const scripted = ctx.state.answers.shift();
-  if (!(await pause(scripted?.delayMs ?? ctx.config.latencyMs, ctx.closing))) {
+  const delay = scripted?.delayMs ?? ctx.config.latencyMs;
+  // Pending delays stop when the service closes: the answer is dropped then.
+  if (delay > 0) await wait(delay, undefined, { signal: ctx.closing }).catch(() => {});
+  if (ctx.closing.aborted) {
     ctx.res.destroy();
     return;
   }

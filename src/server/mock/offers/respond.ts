@@ -51,13 +51,7 @@ export function personalise(offer: RawOffer, base: string, sessionId: string, de
   return o;
 }
 
-/** The styles every mock response carries. */
-export const MOCK_STYLES = { primary_color: '#5b3df5', background_color: '#ffffff', text_color: '#1f2330' };
-
-/** The settings every mock response carries. */
-export const MOCK_SETTINGS = { max_display_time: 600, auto_close: false };
-
-/** The success body: the `data` envelope. */
+/** The success body: the `data` envelope, with the styles and settings of every mock response. */
 export function offersEnvelope(offers: RawOffer[], base: string, sessionId: string): RawOffersResponse {
   return {
     data: {
@@ -65,8 +59,8 @@ export function offersEnvelope(offers: RawOffer[], base: string, sessionId: stri
       offers,
       count: offers.length,
       privacy_url: `${base}/privacy`,
-      styles: { ...MOCK_STYLES },
-      settings: { ...MOCK_SETTINGS },
+      styles: { primary_color: '#5b3df5', background_color: '#ffffff', text_color: '#1f2330' },
+      settings: { max_display_time: 600, auto_close: false },
     },
   };
 }

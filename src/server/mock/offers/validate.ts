@@ -10,17 +10,13 @@ export interface OffersAsk {
   placement: string;
 }
 
+/** The error answer to a request. */
+type Refusal = { ok: false; status: number; message: string };
+
 /** A checked value, or the error answer. */
-export type Checked<T> = { ok: true; value: T } | { ok: false; status: number; message: string };
+export type Checked<T> = { ok: true; value: T } | Refusal;
 
-const fail = (status: number, message: string): { ok: false; status: number; message: string } => ({
-  ok: false,
-  status,
-  message,
-});
-
-const LOYALTY = ['0', '1', '2'] as const;
-const isLoyalty = (v: string): v is OffersAsk['loyaltyboost'] => (LOYALTY as readonly string[]).includes(v);
+const fail = (status: number, message: string): Refusal => ({ ok: false, status, message });
 
 /** Checks the query: `api_key` (401), `loyaltyboost`, `creative` and `campaignId` (400). */
 export function checkQuery(
@@ -33,7 +29,8 @@ export function checkQuery(
   const offersPerResponse = keys.get(apiKey);
   if (offersPerResponse === undefined) return fail(401, 'Invalid API key');
   const loyaltyboost = query.get('loyaltyboost') ?? '1';
-  if (!isLoyalty(loyaltyboost)) return fail(400, "loyaltyboost must be '0', '1' or '2'");
+  if (loyaltyboost !== '0' && loyaltyboost !== '1' && loyaltyboost !== '2')
+    return fail(400, "loyaltyboost must be '0', '1' or '2'");
   const creative = query.get('creative') ?? '0';
   if (creative !== '0' && creative !== '1') return fail(400, "creative must be '0' or '1'");
   const campaign = query.get('campaignId');
