@@ -13,7 +13,7 @@ import { clientIp } from './client-ip.js';
 import { ALLOW_METHODS, corsDecision, optionsHeaders } from './cors.js';
 import type { CorsDecision } from './cors.js';
 import { cores, requestInput, toFetchResponse } from './input.js';
-import type { ProxyAnswer, ProxyInput } from './input.js';
+import type { ProxyAnswer, ProxyCore, ProxyInput } from './input.js';
 import type { ProxyConfig } from './options.js';
 import { resolveProxyOptions } from './options.js';
 import { createRedactor } from './redact.js';
@@ -24,11 +24,13 @@ import { ProxyOutcome } from './types.js';
 import type { OffersProxyHandler, OffersProxyOptions, ProxyContext, ProxyLogEntry } from './types.js';
 import { forward } from './upstream.js';
 
-/** One request as the steps below see it. */
-interface Incoming {
+/** One request as the steps below see it, with the proxy's settings. */
+interface Exchange {
   input: ProxyInput;
   context: ProxyContext;
   cors: CorsDecision;
+  config: ProxyConfig;
+  redactor: Redactor;
 }
 
 /**
@@ -45,7 +47,10 @@ interface Incoming {
 export function createOffersProxy(options: OffersProxyOptions): OffersProxyHandler {
   const config = resolveProxyOptions(options);
   const redactor = createRedactor(config.apiKey);
-  const core = (input: ProxyInput, context: ProxyContext) => answer(input, context, config, redactor);
+  const core: ProxyCore = (input, context) => {
+    const cors = corsDecision(input.headers.get('origin'), input.url, config.allowedOrigins);
+    return answer({ input, context, cors, config, redactor });
+  };
   const handler: OffersProxyHandler = async (request, context = {}) =>
     toFetchResponse(await core(requestInput(request), context));
   // The Node adapter may then read the request from Node directly; `transformBody` receives the
@@ -55,28 +60,22 @@ export function createOffersProxy(options: OffersProxyOptions): OffersProxyHandl
 }
 
 /** One request, from its input to its answer, logged. */
-async function answer(
-  input: ProxyInput,
-  context: ProxyContext,
-  config: ProxyConfig,
-  redactor: Redactor,
-): Promise<ProxyAnswer> {
+async function answer(exchange: Exchange): Promise<ProxyAnswer> {
   const started = performance.now();
-  const cors = corsDecision(input.headers.get('origin'), input.url, config.allowedOrigins);
   let result: ProxyResult;
   try {
-    result = await serve({ input, context, cors }, config, redactor);
+    result = await serve(exchange);
   } catch (error) {
     result = failure(500, ProxyOutcome.InternalError, 'The proxy failed unexpectedly.', 'error');
-    result.message = `The proxy failed unexpectedly: ${redactor.text(errorText(error))}`;
+    result.message = `The proxy failed unexpectedly: ${exchange.redactor.text(errorText(error))}`;
   }
-  writeLog(config, redactor, input, result, performance.now() - started);
-  return toAnswer(result, cors, redactor);
+  writeLog(exchange, result, performance.now() - started);
+  return toAnswer(exchange, result);
 }
 
 /** The steps of one request, in order; the first that answers wins. */
-async function serve(incoming: Incoming, config: ProxyConfig, redactor: Redactor): Promise<ProxyResult> {
-  const { input, cors } = incoming;
+async function serve(exchange: Exchange): Promise<ProxyResult> {
+  const { input, cors, config } = exchange;
   if (!cors.allowed) {
     return failure(403, ProxyOutcome.OriginRefused, 'This origin may not call the offers proxy.', 'warn');
   }
@@ -110,7 +109,7 @@ async function serve(incoming: Incoming, config: ProxyConfig, redactor: Redactor
   }
   const body = await readBody(input, config.maxBodyBytes);
   if ('status' in body) return body;
-  return forwardBody(incoming, body.value, config.apiVersion ?? pathVersion, config, redactor);
+  return forwardBody(exchange, body.value, config.apiVersion ?? pathVersion);
 }
 
 /** The body as a JSON object, or the 413/400 answer. */
@@ -139,13 +138,11 @@ async function readBody(
 
 /** Publisher hook, client validation, the upstream call. */
 async function forwardBody(
-  incoming: Incoming,
+  exchange: Exchange,
   browserBody: Record<string, unknown>,
   apiVersion: 'v2' | 'v4',
-  config: ProxyConfig,
-  redactor: Redactor,
 ): Promise<ProxyResult> {
-  const { input, context } = incoming;
+  const { input, context, config, redactor } = exchange;
   const ip = clientIp(input.headers, context.remoteAddress, config.trustProxy);
   const userAgent = input.headers.get('user-agent') ?? undefined;
   // The page's `ip` is its own claim (it would choose its geo-targeting, whatever `trustProxy`
@@ -185,7 +182,7 @@ async function forwardBody(
 }
 
 /** The answer: JSON (or empty), never cached, CORS headers when the origin is allowed. */
-function toAnswer(result: ProxyResult, cors: CorsDecision, redactor: Redactor): ProxyAnswer {
+function toAnswer({ cors, redactor }: Exchange, result: ProxyResult): ProxyAnswer {
   const headers: Record<string, string> = {
     'cache-control': 'no-store',
     'x-content-type-options': 'nosniff',
@@ -200,13 +197,7 @@ function toAnswer(result: ProxyResult, cors: CorsDecision, redactor: Redactor): 
 }
 
 /** One entry per request; a logger that throws is ignored. */
-function writeLog(
-  config: ProxyConfig,
-  redactor: Redactor,
-  input: ProxyInput,
-  result: ProxyResult,
-  durationMs: number,
-): void {
+function writeLog({ config, redactor, input }: Exchange, result: ProxyResult, durationMs: number): void {
   if (config.log === undefined) return;
   const entry: ProxyLogEntry = {
     level: result.level,
