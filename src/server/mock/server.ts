@@ -88,13 +88,8 @@ export async function createMockOffersService(
       answerPreflight(req, res);
       return;
     }
-    let url: URL;
-    try {
-      url = new URL(`http://mock${raw}`);
-    } catch {
-      sendError(res, 400, 'Malformed request URL');
-      return;
-    }
+    // Cannot throw: after a fixed host, the URL parser only encodes what it does not keep.
+    const url = new URL(`http://mock${raw}`);
     const base = requestOrigin(req.headers.host, port, origin);
     dispatch({ req, res, url, base, state, config, closing: closing.signal }).catch((error: unknown) => {
       log?.(`mock error on ${req.method} ${raw}: ${String(error)}`);

@@ -108,8 +108,7 @@ export function toRequest(req: IncomingMessage, signal?: AbortSignal): Request {
     }
   }
   const method = req.method ?? 'GET';
-  const init: RequestInit & { duplex?: 'half' } = { method, headers };
-  if (signal !== undefined) init.signal = signal;
+  const init: RequestInit & { duplex?: 'half' } = { method, headers, signal };
   if (method !== 'GET' && method !== 'HEAD') {
     init.body = req.readableEnded ? alreadyReadBody(req, headers) : bodyStream(req);
     init.duplex = 'half';

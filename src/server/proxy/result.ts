@@ -26,13 +26,6 @@ export function failure(
   level: ProxyLogEntry['level'] = 'info',
   headers?: Record<string, string>,
 ): ProxyResult {
-  const result: ProxyResult = {
-    status,
-    body: JSON.stringify({ code: outcome, message }),
-    outcome,
-    level,
-    message,
-  };
-  if (headers !== undefined) result.headers = headers;
-  return result;
+  const body = JSON.stringify({ code: outcome, message });
+  return { status, body, outcome, level, message, headers };
 }
