@@ -1,4 +1,5 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { once } from 'node:events';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { MockConfig } from './context.js';
 import { fixtureOffers } from './fixtures/index.js';
@@ -37,16 +38,6 @@ function resolveConfig(options: MockOffersServiceOptions): MockConfig {
     static: [...(options.static ?? [])],
     fixtures: resolveFixtures(options.fixtures),
   };
-}
-
-function listen(server: Server, port: number, host: string): Promise<number> {
-  return new Promise((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, host, () => {
-      server.off('error', reject);
-      resolve((server.address() as AddressInfo).port);
-    });
-  });
 }
 
 /**
@@ -99,7 +90,9 @@ export async function createMockOffersService(
   };
 
   const server = createServer(onRequest);
-  port = await listen(server, options.port ?? 0, host.replace(/^\[(.*)\]$/, '$1'));
+  server.listen(options.port ?? 0, host.replace(/^\[(.*)\]$/, '$1'));
+  await once(server, 'listening'); // rejects on an 'error' first (the port is taken)
+  port = (server.address() as AddressInfo).port;
   origin = originOf(host, port);
   log?.(`mock offers service on ${origin}`);
 
