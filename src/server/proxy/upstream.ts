@@ -126,14 +126,8 @@ function fromAnswer(response: Response, bytes: Uint8Array, redactor: Redactor): 
     // be checked for the key. Its RangeError used to read as "could not be reached".
     return invalid('with JSON nested too deeply to check');
   }
-  const result: ProxyResult = {
-    status,
-    body,
-    outcome: ProxyOutcome.Forwarded,
-    level: levelOf(status),
-  };
-  if (status >= 400) result.message = upstreamMessage(status, clean.value);
-  return result;
+  const message = status >= 400 ? upstreamMessage(status, clean.value) : undefined;
+  return { status, body, outcome: ProxyOutcome.Forwarded, level: levelOf(status), message };
 }
 
 /** 401/403 means the proxy's key is wrong: the operator must hear of it. */
