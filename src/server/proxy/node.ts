@@ -6,6 +6,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { cores } from './input.js';
+import type { ProxyAnswer } from './input.js';
 import { FORBIDDEN_METHODS, followBody, nodeInput, requestUrl } from './node-input.js';
 import { ProxyOutcome } from './types.js';
 import type { OffersProxyHandler, ProxyContext } from './types.js';
@@ -64,10 +65,7 @@ async function serveNode(
 }
 
 /** What the adapter writes: the steps' answer as it is, or a fetch `Response` read whole. */
-interface NodeAnswer {
-  status: number;
-  /** Lower-case names, as `Headers` gives them. */
-  headers: Record<string, string>;
+interface NodeAnswer extends Omit<ProxyAnswer, 'body'> {
   body: string | Uint8Array | null;
 }
 

@@ -1,19 +1,17 @@
 /** What one request ended with, before it becomes a `Response` and a log entry. */
 import type { ProxyLogEntry, ProxyOutcome } from './types.js';
 
-export interface ProxyResult {
-  status: number;
+/**
+ * The answer, with what the log entry takes from it (its `message` never holds the key: the
+ * handler redacts it once more).
+ */
+export interface ProxyResult extends Pick<ProxyLogEntry, LoggedFields> {
   /** JSON text, or `null` for an empty answer (204). */
   body: string | null;
-  outcome: ProxyOutcome;
-  level: ProxyLogEntry['level'];
   /** Extra answer headers (`Allow`, CORS preflight headers). */
   headers?: Record<string, string>;
-  /** For the log; never holds the key (the handler redacts it once more). */
-  message?: string;
-  upstreamStatus?: number;
-  upstreamMs?: number;
 }
+type LoggedFields = 'status' | 'outcome' | 'level' | 'message' | 'upstreamStatus' | 'upstreamMs';
 
 /**
  * An error answer: `{ code, message }` with `status`. `code` is the outcome (stable, for programs);
