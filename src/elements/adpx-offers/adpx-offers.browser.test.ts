@@ -172,6 +172,21 @@ describe('inline: the card in a column (docs/theming.md, "Card layout by width")
   });
 });
 
+describe('the status as a custom state', () => {
+  test('the page sees exactly one :state(), the current status, through show and close', async () => {
+    const unit = await renderUnit();
+    const states = () =>
+      ['idle', 'loading', 'ready', 'shown', 'ended', 'closed', 'error'].filter((s) =>
+        unit.matches(`:state(${s})`),
+      );
+    expect(states()).toEqual(['shown']);
+    (unit as Unit & { close(): void }).close();
+    await expect.poll(states).toEqual(['closed']);
+    unit.response = offersResponse();
+    await expect.poll(states).toEqual(['shown']);
+  });
+});
+
 describe('popup and list', () => {
   test('popup: a modal dialog over the page, its box centred and at most --adpx-popup-width wide', async () => {
     const unit = await renderUnit({ layout: 'popup' });
