@@ -19,7 +19,8 @@
  * the shadow tree wins over a page's `::part()` rule, so the page cannot un-hide it), which also
  * removes it from the accessibility tree. Links that leave the page are real `<a href>` (they read
  * as links and can be copied) whose click the card handles: it reports `url_clicked` and opens the
- * URL itself, which in a native host means not inside the WebView.
+ * URL itself, which in a native host means not inside the WebView. A button in a shadow tree
+ * belongs to no form of the page, so the CTAs need no `type="button"`.
  */
 import { html, nothing, type TemplateResult } from 'lit';
 import type { Messages } from '../../i18n/messages.js';
@@ -162,20 +163,8 @@ export function cardTemplate(card: OfferCard, v: CardView): TemplateResult {
       </div>
       ${rareTemplate(offer, v)}
       <div part="actions" class="actions">
-        <button
-          part="accept"
-          class="accept"
-          type="button"
-          @click=${card.onAccept}
-          .textContent=${cta.accept}
-        ></button>
-        <button
-          part="decline"
-          class="decline"
-          type="button"
-          @click=${card.onDecline}
-          .textContent=${cta.decline}
-        ></button>
+        <button part="accept" class="accept" @click=${card.onAccept} .textContent=${cta.accept}></button>
+        <button part="decline" class="decline" @click=${card.onDecline} .textContent=${cta.decline}></button>
       </div>
       <div class="extras" ?hidden=${!offerwall && !canSave}>
         <a
