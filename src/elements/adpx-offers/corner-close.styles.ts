@@ -6,24 +6,25 @@ import { wideCard } from '../base.styles.js';
  * button. Instead the button floats over the unit's top corner (over the image's corner), and the
  * card's intro keeps clear of it whenever the intro is at the top: a card without an image, or a
  * wide card, whose image is a thumbnail beside the intro. With a heading the header row stays as
- * it is. Engines without `:has()` keep the row.
+ * it is. The template marks the header `floating` (a class, not `:has()`: nothing to re-match on
+ * each render).
  */
 export const cornerCloseStyles = css`
   .layout-inline {
     position: relative;
   }
-  .layout-inline > .header:not(:has(.heading)) {
+  .layout-inline > .header.floating {
     position: absolute;
     z-index: 1;
     inset-block-start: calc(var(--_adpx-gap) * 0.75 + 6px);
     inset-inline-end: calc(var(--_adpx-gap) * 0.75 + 6px);
     min-height: 0;
   }
-  .layout-inline > .header:not(:has(.heading)) ~ .stage .card:not(.has-media) .intro {
+  .layout-inline > .header.floating ~ .stage .card:not(.has-media) .intro {
     padding-inline-end: 52px;
   }
   @container adpx-card ${wideCard} {
-    .layout-inline > .header:not(:has(.heading)) ~ .stage .card.has-media .intro {
+    .layout-inline > .header.floating ~ .stage .card.has-media .intro {
       padding-inline-end: 52px;
     }
   }

@@ -65,10 +65,17 @@ function unitHeading(v: UnitView): TemplateResult {
   return html`<h2 id=${HEADING_ID} class="heading" aria-level=${level} .textContent=${v.heading}></h2>`;
 }
 
-/** The heading and the close button (its cross drawn by the styles); hidden when it has neither. */
+/**
+ * The heading and the close button (its cross drawn by the styles); hidden when it has neither.
+ * Without a heading it is `floating`: the close button alone, over the unit's corner inline.
+ */
 function header(v: UnitView): TemplateResult {
   const showClose = !v.hideClose && !v.ended;
-  return html`<header part="header" class="header" ?hidden=${!v.heading && !showClose}>
+  return html`<header
+    part="header"
+    class="header ${v.heading ? '' : 'floating'}"
+    ?hidden=${!v.heading && !showClose}
+  >
     ${v.heading ? unitHeading(v) : nothing}<button
       part="close"
       class="icon-button close"
