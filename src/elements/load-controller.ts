@@ -1,4 +1,3 @@
-import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { OffersError } from '../errors.js';
 import { fetchOffers } from '../client/fetch-offers.js';
 import type { FetchOffersOptions } from '../options/fetch-options.js';
@@ -8,19 +7,11 @@ import { withConsent } from '../consent/apply.js';
 /**
  * Runs one fetch of offers at a time for its host: a new run aborts the previous one, a stale
  * answer is never returned (it rejects with `code: 'aborted'`). The host cancels when it leaves the
- * document; a move (disconnected and connected again at once) keeps the request.
+ * document (it is no reactive controller: a move, disconnected and connected again at once, keeps
+ * the request).
  */
-export class LoadController implements ReactiveController {
+export class LoadController {
   private controller?: AbortController;
-
-  constructor(host: ReactiveControllerHost) {
-    host.addController(this);
-  }
-
-  /** True while a fetch is in flight. */
-  get pending(): boolean {
-    return this.controller !== undefined;
-  }
 
   /**
    * Waits for the consent decision (up to `consentTimeoutMs` for a consent platform that has not
@@ -54,6 +45,4 @@ export class LoadController implements ReactiveController {
     this.controller?.abort();
     this.controller = undefined;
   }
-
-  hostConnected(): void {}
 }

@@ -169,7 +169,7 @@ export class AdpxOffersElement extends OffersRequestElement {
     autoClose: () => this.settings.autoClose,
     isList: () => this.view === 'list',
   });
-  private readonly loader = new LoadController(this);
+  private readonly loader = new LoadController();
   private readonly showing = new PendingShow();
   /** `close-delay`: the close button is held back until this timer runs out. */
   private closeTimer?: ReturnType<typeof setTimeout>;
