@@ -5,9 +5,9 @@
  * and `{advertiser}`. A plural message lists the `Intl.PluralRules` categories the language uses;
  * `other` is required.
  */
-import type { LocaleTable } from './types.js';
+import type { PluralMessage } from './types.js';
 
-export const en: LocaleTable = {
+export const en = {
   close: 'Close',
   previous: 'Previous',
   next: 'Next',
@@ -15,10 +15,11 @@ export const en: LocaleTable = {
   nextOffer: 'Next offer',
   navigation: 'Offer navigation',
   offers: 'Offers',
-  offersCount: { one: '{count} offer', other: '{count} offers' },
+  offersCount: { one: '{count} offer', other: '{count} offers' } as PluralMessage,
   progress: '{current} of {total}',
   announce: 'Offer {current} of {total}',
   terms: 'Terms and conditions',
+  /** Under the terms control when the terms could not be loaded (a click retries). */
   termsUnavailable: 'The terms could not be loaded. Try again.',
   privacy: 'Privacy',
   moreOffers: 'More offers',
@@ -39,18 +40,4 @@ export const en: LocaleTable = {
 };
 
 /** The languages that have a table (English here, the rest in translations.ts). */
-export const LANGUAGES: ReadonlySet<string> = new Set([
-  'en',
-  'es',
-  'fr',
-  'de',
-  'it',
-  'pt',
-  'nl',
-  'pl',
-  'sv',
-  'ja',
-  'zh',
-  'ar',
-  'he',
-]);
+export const LANGUAGES: ReadonlySet<string> = new Set('en es fr de it pt nl pl sv ja zh ar he'.split(' '));
