@@ -49,7 +49,6 @@ export function isOffersError(value: unknown): value is OffersError {
   );
 }
 
-/** Hands an error thrown by host code to the page's error reporting, without throwing. */
 /** Any thrown value as an `OffersError` (an unexpected one is a `render` failure). */
 export function toOffersError(error: unknown): OffersError {
   if (isOffersError(error)) return error;
@@ -62,10 +61,23 @@ export function errorInfo(error: unknown): { message: string; code: OffersErrorC
   return status === undefined ? { message, code } : { message, code, status };
 }
 
+/** Hands an error thrown by host code to the page's error reporting, without throwing. */
 export function reportHostError(error: unknown): void {
   if (typeof globalThis.reportError === 'function') globalThis.reportError(error);
   else
     setTimeout(() => {
       throw error;
     });
+}
+
+/**
+ * What `run()` returns, or `undefined` when it throws: for the calls that may throw on a page and
+ * must not (`new URL`, `JSON.parse`, blocked Web Storage, a page's own APIs).
+ */
+export function safely<T>(run: () => T): T | undefined {
+  try {
+    return run();
+  } catch {
+    return undefined;
+  }
 }

@@ -9,7 +9,7 @@ import { stripControlCharacters } from '../model/coerce.js';
 import { truncate } from '../model/limits.js';
 import { normalizeResponse } from '../model/normalize.js';
 import type { OffersResponse } from '../model/types.js';
-import { OffersError, isOffersError } from '../errors.js';
+import { OffersError, isOffersError, safely } from '../errors.js';
 import type { FetchOffersOptions } from '../options/fetch-options.js';
 import { buildOffersRequest, redactApiKey } from './request.js';
 import type { OffersRequest, OffersRequestEnv } from './request.js';
@@ -171,9 +171,7 @@ function httpError({ status, text }: RawAnswer): OffersError {
 
 /** A JSON body's string `message`, cleaned and cut; else `undefined`. */
 function serviceMessage(text: string): string | undefined {
-  const body = tryParseJson(text);
-  if (typeof body !== 'object' || body === null || !('message' in body)) return undefined;
-  const { message } = body;
+  const message: unknown = safely(() => JSON.parse(text))?.message;
   if (typeof message !== 'string') return undefined;
   const clean = stripControlCharacters(message.slice(0, MAX_ERROR_MESSAGE * 2)).trim();
   return clean === '' ? undefined : truncate(clean, MAX_ERROR_MESSAGE);
@@ -181,20 +179,11 @@ function serviceMessage(text: string): string | undefined {
 
 /** The parsed body of a 2xx answer; `invalid_response` when it is not JSON. */
 function parseJsonBody(text: string): unknown {
-  const json = tryParseJson(text);
+  const json = safely(() => JSON.parse(text));
   if (json === undefined) {
     throw new OffersError('invalid_response', 'The service answered 2xx with a body that is not JSON.');
   }
   return json;
-}
-
-/** `JSON.parse` without the exception; `undefined` for anything that is not JSON. */
-function tryParseJson(text: string): unknown {
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return undefined;
-  }
 }
 
 /** The message of any thrown value, for an error text. */

@@ -3,6 +3,7 @@
  * frequency capping, no re-serving after an opt-out). Generated once per browser and kept in
  * localStorage; nothing happens at import time.
  */
+import { safely } from '../errors.js';
 
 /** The localStorage key holding the id. */
 export const ADPX_FP_STORAGE_KEY = 'adpx_fp';
@@ -46,11 +47,12 @@ export function generateFingerprint(): string {
  * @param storage defaults to `globalThis.localStorage`; `null` forces the memory fallback.
  */
 export function getAdpxFingerprint(storage: FingerprintStorage | null = defaultStorage()): string {
-  const stored = readStored(storage);
-  if (stored !== undefined) return stored;
-  memoryFingerprint ??= generateFingerprint();
-  writeStored(storage, memoryFingerprint);
-  return memoryFingerprint;
+  const stored = safely(() => storage?.getItem(ADPX_FP_STORAGE_KEY));
+  if (typeof stored === 'string' && VALID_FINGERPRINT.test(stored)) return stored;
+  const id = (memoryFingerprint ??= generateFingerprint());
+  // A full or blocked storage is not an error: the memory value stays.
+  safely(() => storage?.setItem(ADPX_FP_STORAGE_KEY, id));
+  return id;
 }
 
 /**
@@ -59,37 +61,9 @@ export function getAdpxFingerprint(storage: FingerprintStorage | null = defaultS
  */
 export function forgetAdpxFingerprint(storage: FingerprintStorage | null = defaultStorage()): void {
   memoryFingerprint = undefined;
-  try {
-    storage?.removeItem(ADPX_FP_STORAGE_KEY);
-  } catch {
-    // Blocked storage holds nothing of ours.
-  }
+  safely(() => storage?.removeItem(ADPX_FP_STORAGE_KEY));
 }
 
 /** `globalThis.localStorage`, or `null` when absent or when merely reading it throws. */
-function defaultStorage(): FingerprintStorage | null {
-  try {
-    return (globalThis as { localStorage?: FingerprintStorage }).localStorage ?? null;
-  } catch {
-    return null;
-  }
-}
-
-/** The stored id when storage works and holds a valid one. */
-function readStored(storage: FingerprintStorage | null): string | undefined {
-  try {
-    const value = storage?.getItem(ADPX_FP_STORAGE_KEY);
-    return typeof value === 'string' && VALID_FINGERPRINT.test(value) ? value : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-/** Stores the id; a full or blocked storage is not an error (the memory value stays). */
-function writeStored(storage: FingerprintStorage | null, value: string): void {
-  try {
-    storage?.setItem(ADPX_FP_STORAGE_KEY, value);
-  } catch {
-    // Quota exceeded or storage blocked: the memory value is used.
-  }
-}
+const defaultStorage = (): FingerprintStorage | null =>
+  safely(() => (globalThis as { localStorage?: FingerprintStorage }).localStorage) ?? null;

@@ -16,6 +16,8 @@ import {
 import type { OffersQueryOptions } from './request-values.js';
 import { describe, invalidRequest, MAX_TIMER_MS } from '../options/values.js';
 import { OPTIONS, toEndpoint } from '../options/schema.js';
+import { safely } from '../errors.js';
+import { isJsonObject } from '../model/coerce.js';
 
 /** A request ready for `fetch`: POST `url` with `JSON.stringify(body)` and `headers`. */
 export interface OffersRequest {
@@ -104,7 +106,7 @@ function isTimeout(value: unknown): boolean {
 }
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+  if (!isJsonObject(value)) return false;
   const prototype: unknown = Object.getPrototypeOf(value);
   return prototype === Object.prototype || prototype === null;
 }
@@ -200,11 +202,8 @@ function navigatorUserAgent(): string | undefined {
 
 /** The request URL with the `api_key` value hidden, for logs. */
 export function redactApiKey(url: string): string {
-  try {
-    const parsed = new URL(url);
-    if (parsed.searchParams.has('api_key')) parsed.searchParams.set('api_key', '***');
-    return parsed.href;
-  } catch {
-    return '(invalid URL)';
-  }
+  const parsed = safely(() => new URL(url));
+  if (!parsed) return '(invalid URL)';
+  if (parsed.searchParams.has('api_key')) parsed.searchParams.set('api_key', '***');
+  return parsed.href;
 }

@@ -4,6 +4,7 @@
  * through the postMessage protocol of its locator frame (`__tcfapiLocator`, `__gppLocator`,
  * `__uspapiLocator`) when a CMP runs in a parent frame, as it does for units inside iframes.
  */
+import { safely } from '../errors.js';
 
 type Callback = (data: unknown, success: boolean) => void;
 type CmpFunction = (
@@ -46,11 +47,8 @@ export function findCmp(win: Window, api: CmpApi): CmpCaller | undefined {
 /** The nearest ancestor window (this one included) that holds a frame named `name`. */
 function locatorFrame(win: Window, name: string): Window | undefined {
   for (let current: Window = win; ; current = current.parent) {
-    try {
-      if ((current.frames as unknown as Record<string, Window | undefined>)[name]) return current;
-    } catch {
-      // A cross-origin ancestor without such a frame: keep climbing.
-    }
+    // A cross-origin ancestor without such a frame throws: keep climbing.
+    if (safely(() => (current.frames as unknown as Record<string, Window | undefined>)[name])) return current;
     if (current === current.top || current.parent === current) return undefined;
   }
 }
@@ -67,14 +65,8 @@ function messageCaller(win: Window, target: Window, api: CmpApi): CmpCaller {
       // Only the frame we asked answers: any other frame of the page (an ad's) could post a
       // made-up consent with a guessed call id.
       if (event.source !== target) return;
-      let data: unknown = event.data;
-      if (typeof data === 'string') {
-        try {
-          data = JSON.parse(data);
-        } catch {
-          return;
-        }
-      }
+      const data: unknown =
+        typeof event.data === 'string' ? safely(() => JSON.parse(event.data)) : event.data;
       const answer = (data as Record<string, unknown> | null)?.[returnKey] as
         { callId?: unknown; returnValue?: unknown; success?: unknown } | undefined;
       if (!answer || answer.callId !== callId) return;

@@ -5,6 +5,7 @@
  */
 import { forgetAdpxFingerprint } from '../client/fingerprint.js';
 import type { DebugLog } from '../debug.js';
+import { isJsonObject } from '../model/coerce.js';
 import { PageCmps } from './page-cmps.js';
 import { decideConsent, parseSectionIds } from './rule.js';
 import type { AdpxConsent, ConsentDecision, ConsentSignals } from './types.js';
@@ -135,14 +136,13 @@ const CONSENT_KEYS = {
   storage: 'boolean',
 } as const;
 
-function cleanConsent(value: unknown, log?: DebugLog): AdpxConsent {
-  if (typeof value !== 'object' || Array.isArray(value)) {
+function cleanConsent(input: unknown, log?: DebugLog): AdpxConsent {
+  if (!isJsonObject(input)) {
     log?.(
       'consent must be an object like { gdprApplies, tcString, gpp, gppSid, usPrivacy, storage }; ignored',
     );
     return {};
   }
-  const input = value as Record<string, unknown>;
   const clean: Record<string, unknown> = {};
   for (const [key, type] of Object.entries(CONSENT_KEYS)) {
     if (input[key] === undefined) continue;

@@ -1,3 +1,4 @@
+import { safely } from '../errors.js';
 import { findCmp, GPP, TCF, USP, type CmpCaller } from './cmp.js';
 import { parseSectionIds } from './rule.js';
 import { gppParsedPurposeOne } from './signals.js';
@@ -19,7 +20,7 @@ const TCF_FINAL = new Set(['tcloaded', 'useractioncomplete']);
  * arrives after the first request is handed to `onChange` at once (a withdrawal deletes what was
  * stored without waiting for a request). A platform that exists but has not given a final answer
  * is waited for, up to the first request's timeout; a platform that fails or throws never gives
- * one (restrictive). A platform that appears after the first request is found by a later one.
+ * one (restrictive): each call goes through `safely`, never an error of ours. A platform that appears after the first request is found by a later one.
  */
 export class PageCmps {
   private readings = new Map<'tcf' | 'gpp' | 'usp', Reading>();
@@ -171,14 +172,5 @@ export class PageCmps {
       this.waiters.add(check);
       check();
     });
-  }
-}
-
-/** Calls a platform's API; one that throws gives no answer (restrictive), never an error of ours. */
-function safely(call: () => void): void {
-  try {
-    call();
-  } catch {
-    // Nothing to do: the reading stays without a final answer.
   }
 }

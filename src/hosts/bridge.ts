@@ -3,7 +3,7 @@
  * first bridge found wins, in the order of the contract's table.
  */
 import { stringify } from '../built-ins.js';
-import { reportHostError } from '../errors.js';
+import { reportHostError, safely } from '../errors.js';
 
 export type BridgeKind = 'ios' | 'android' | 'react-native' | 'flutter' | 'iframe';
 
@@ -31,11 +31,8 @@ function parentOriginOf(win: Window, configured?: string): string | undefined {
   if (configured) return configured;
   const ancestor = win.location.ancestorOrigins?.[0];
   if (ancestor && ancestor !== 'null') return ancestor;
-  try {
-    return win.document.referrer ? new URL(win.document.referrer).origin : undefined;
-  } catch {
-    return undefined;
-  }
+  const referrer = win.document.referrer;
+  return referrer ? safely(() => new URL(referrer).origin) : undefined;
 }
 
 /** The bridge of the page's host, or null in a plain browser tab. */

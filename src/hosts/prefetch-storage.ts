@@ -10,7 +10,7 @@
  */
 import { stringify } from '../built-ins.js';
 import { storageAllowed } from '../consent/consent.js';
-import type { JsonObject } from '../model/coerce.js';
+import { safely } from '../errors.js';
 import { isJsonObject } from '../model/coerce.js';
 import { normalizeResponse } from '../model/normalize.js';
 import type { OffersResponse } from '../model/types.js';
@@ -57,22 +57,8 @@ export function prefetchStorageKey(key: Pick<PrefetchRequestKey, 'sdkId' | 'plac
 /** The fingerprint stored with an entry; an entry with another one is foreign. */
 export const requestFingerprint = (key: PrefetchRequestKey): string => hashText(key.request);
 
-/** `localStorage`, or null where it is missing or blocked (it may throw on access). */
-function storageOf(win: Window): Storage | null {
-  try {
-    return win.localStorage ?? null;
-  } catch {
-    return null;
-  }
-}
-
-function removeQuietly(storage: Storage, key: string): void {
-  try {
-    storage.removeItem(key);
-  } catch {
-    // Blocked storage: nothing to clean.
-  }
-}
+/** `localStorage`, or undefined where it is missing or blocked (it may throw on access). */
+const storageOf = (win: Window): Storage | undefined => safely(() => win.localStorage ?? undefined);
 
 /** Saves a loaded response for the checkout WebView. Returns false when storage is unavailable. */
 export function savePrefetched(
@@ -81,7 +67,7 @@ export function savePrefetched(
   response: OffersResponse,
   now: number = Date.now(),
 ): boolean {
-  const storage = storageAllowed() ? storageOf(win) : null;
+  const storage = storageAllowed() ? storageOf(win) : undefined;
   if (!storage) return false;
   const entry: StoredEntry = { v: 1, savedAt: now, request: requestFingerprint(key), response };
   try {
@@ -93,14 +79,9 @@ export function savePrefetched(
 }
 
 function parseEntry(text: string): StoredEntry | undefined {
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(text);
-  } catch {
-    return undefined;
-  }
+  const parsed: unknown = safely(() => JSON.parse(text));
   if (!isJsonObject(parsed)) return undefined;
-  const { v, savedAt, request, response } = parsed as JsonObject;
+  const { v, savedAt, request, response } = parsed;
   if (v !== 1 || typeof savedAt !== 'number' || !Number.isFinite(savedAt) || typeof request !== 'string') {
     return undefined;
   }
@@ -121,34 +102,22 @@ export function readPrefetched(
 ): PrefetchLookup {
   if (!storageAllowed()) return { hit: false, reason: 'refused' };
   const storage = storageOf(win);
-  if (!storage) return { hit: false, reason: 'unavailable' };
   const storageKey = prefetchStorageKey(key);
-  let text: string | null;
-  try {
-    text = storage.getItem(storageKey);
-  } catch {
-    return { hit: false, reason: 'unavailable' };
-  }
+  const text = storage && safely(() => storage.getItem(storageKey));
+  if (!storage || text === undefined) return { hit: false, reason: 'unavailable' };
   if (text === null) return { hit: false, reason: 'none' };
+  /** A stale or corrupt entry is removed. */
+  const drop = (reason: 'stale' | 'corrupt'): PrefetchLookup => {
+    safely(() => storage.removeItem(storageKey));
+    return { hit: false, reason };
+  };
   const entry = parseEntry(text);
-  if (!entry) {
-    removeQuietly(storage, storageKey);
-    return { hit: false, reason: 'corrupt' };
-  }
-  const now = options.now ?? Date.now();
-  const age = now - entry.savedAt;
-  if (age > options.ttlMs || age < -CLOCK_SKEW_MS) {
-    removeQuietly(storage, storageKey);
-    return { hit: false, reason: 'stale' };
-  }
+  if (!entry) return drop('corrupt');
+  const age = (options.now ?? Date.now()) - entry.savedAt;
+  if (age > options.ttlMs || age < -CLOCK_SKEW_MS) return drop('stale');
   if (entry.request !== requestFingerprint(key)) return { hit: false, reason: 'foreign' };
-  let response: OffersResponse;
-  try {
-    response = normalizeResponse({ data: entry.response });
-  } catch {
-    removeQuietly(storage, storageKey);
-    return { hit: false, reason: 'corrupt' };
-  }
-  if (options.consume) removeQuietly(storage, storageKey);
+  const response = safely(() => normalizeResponse({ data: entry.response }));
+  if (!response) return drop('corrupt');
+  if (options.consume) safely(() => storage.removeItem(storageKey));
   return { hit: true, response };
 }

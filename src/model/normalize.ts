@@ -3,7 +3,7 @@
  * Offers that cannot be shown safely are dropped, text is cut to the spec's limits, unsafe URLs
  * and colours are removed. Pure: no DOM, no network, same result in a browser and in Node.
  */
-import { OffersError } from '../errors.js';
+import { OffersError, safely } from '../errors.js';
 import type { DebugLog } from '../debug.js';
 import type { Offer, OfferSettings, OfferStyles, OffersResponse } from './types.js';
 import { isJsonObject, toBoolean, toPlainString, toPositiveNumber } from './coerce.js';
@@ -58,14 +58,10 @@ const MAX_JSON_LENGTH = 2 * 1024 * 1024;
  */
 export function acceptResponse(raw: unknown): OffersResponse {
   let value = raw;
-  if (typeof value === 'string') {
-    if (value.length > MAX_JSON_LENGTH)
-      throw new OffersError('invalid_response', 'The response is too large.');
-    try {
-      value = JSON.parse(value);
-    } catch {
-      throw new OffersError('invalid_response', 'The response is not valid JSON.');
-    }
+  if (typeof raw === 'string') {
+    if (raw.length > MAX_JSON_LENGTH) throw new OffersError('invalid_response', 'The response is too large.');
+    value = safely(() => JSON.parse(raw));
+    if (value === undefined) throw new OffersError('invalid_response', 'The response is not valid JSON.');
   }
   if (!isJsonObject(value)) throw new OffersError('invalid_response', 'The response must be an object.');
   return normalized.has(value) ? (value as unknown as OffersResponse) : normalizeEnvelope(value);

@@ -3,6 +3,7 @@
  * parsing; the checks around it refuse the inputs on which a lenient parser and a human reader
  * disagree (`java\tscript:`, `https:\\evil.com`, `https://bank.com@evil.com`).
  */
+import { safely } from '../errors.js';
 import { MODEL_CAPS } from './limits.js';
 
 /** The scheme must be spelled out literally, with both slashes (no `https:evil.com`). */
@@ -27,7 +28,7 @@ export function safeHttpUrl(value: unknown): string | undefined {
   const candidate = value.trim();
   if (candidate.length > MODEL_CAPS.urlLength) return undefined;
   if (!HTTP_PREFIX.test(candidate) || hasForbiddenUrlChar(candidate)) return undefined;
-  const url = parseUrl(candidate);
+  const url = safely(() => new URL(candidate));
   if (url === undefined) return undefined;
   if (url.protocol !== 'http:' && url.protocol !== 'https:') return undefined;
   if (url.hostname === '' || url.username !== '' || url.password !== '') return undefined;
@@ -41,15 +42,6 @@ function hasForbiddenUrlChar(value: string): boolean {
     if (code <= 0x20 || (code >= 0x7f && code <= 0x9f) || code === 0x5c) return true;
   }
   return false;
-}
-
-/** `new URL` without the exception. */
-function parseUrl(value: string): URL | undefined {
-  try {
-    return new URL(value);
-  } catch {
-    return undefined;
-  }
 }
 
 const DATA_URL_PREFIX = /^data:image\/(?:png|jpeg|jpg);base64,/i;
@@ -83,22 +75,13 @@ export function safeQrImage(value: unknown): string | undefined {
   return type === undefined ? undefined : `data:image/${type};base64,${body}`;
 }
 
-/** PNG or JPEG from the first bytes of a base64 body, else `undefined`. */
+/** PNG or JPEG from the first 9 bytes of a base64 body (12 characters decoded), else `undefined`. */
 function sniffImageType(base64: string): QrImageType | undefined {
-  const head = decodeBase64Head(base64);
+  const head = safely(() => atob(base64.slice(0, 12)));
   if (head === undefined) return undefined;
   const png = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
   if (png.every((byte, index) => head.charCodeAt(index) === byte)) return 'png';
   const jpeg = [0xff, 0xd8, 0xff];
   if (jpeg.every((byte, index) => head.charCodeAt(index) === byte)) return 'jpeg';
   return undefined;
-}
-
-/** The first 9 bytes, as a binary string; only 12 base64 characters are decoded. */
-function decodeBase64Head(base64: string): string | undefined {
-  try {
-    return atob(base64.slice(0, 12));
-  } catch {
-    return undefined;
-  }
 }

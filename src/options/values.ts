@@ -2,7 +2,7 @@
  * Value rules shared by the options (schema.ts), the service client and the launcher: written
  * once here so that every surface refuses the same inputs with the same words.
  */
-import { OffersError } from '../errors.js';
+import { OffersError, safely } from '../errors.js';
 
 /** Largest delay a timer can hold (2^31 − 1 ms, about 24.8 days). */
 export const MAX_TIMER_MS = 2_147_483_647;
@@ -32,14 +32,9 @@ export function toText(value: unknown): string | undefined {
 
 /** The parsed URL when `value` is an absolute http(s) URL without credentials, else undefined. */
 export function httpUrl(value: unknown): URL | undefined {
-  if (typeof value !== 'string') return undefined;
-  try {
-    const url = new URL(value.trim());
-    const web = url.protocol === 'https:' || url.protocol === 'http:';
-    return web && !url.username && !url.password ? url : undefined;
-  } catch {
-    return undefined;
-  }
+  const url = typeof value === 'string' ? safely(() => new URL(value.trim())) : undefined;
+  const web = url?.protocol === 'https:' || url?.protocol === 'http:';
+  return web && !url.username && !url.password ? url : undefined;
 }
 
 /** A number of ms from 0 to `max`; anything else (not a finite number, negative) is `fallback`. */

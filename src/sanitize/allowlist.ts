@@ -4,6 +4,7 @@
  * (terms-sanitizer.ts). No dependency: the first script-tag file carries this, the sibling file
  * carries DOMPurify.
  */
+import { safely } from '../errors.js';
 
 /**
  * Elements kept in terms: the spec's list (`a, strong, small, p, ul, ol, li, b, i, span, s, sub,
@@ -47,13 +48,8 @@ export const TERMS_LINK_ATTRS: Readonly<Record<'target' | 'rel', string>> = Obje
 
 /** The absolute URL to keep for a link, or null when it is relative or of another scheme. */
 export function safeTermsHref(value: string): string | null {
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    return null;
-  }
-  return TERMS_ALLOWED_SCHEMES.includes(url.protocol) ? url.href : null;
+  const url = safely(() => new URL(value));
+  return url && TERMS_ALLOWED_SCHEMES.includes(url.protocol) ? url.href : null;
 }
 
 /** `href` only on `a` and only with a safe scheme; every `a` opens in a new tab without opener. */

@@ -1,3 +1,4 @@
+import { safely } from '../errors.js';
 import type { TermsSanitizer } from './allowlist.js';
 import { siblingUrl } from './own-script.js';
 import { SIBLING_KEY } from './sibling-key.js';
@@ -16,26 +17,24 @@ interface ScriptUrlPolicy {
   createScriptURL(url: string): unknown;
 }
 
+interface PolicyFactory {
+  createPolicy(name: string, rules: ScriptUrlPolicy): ScriptUrlPolicy;
+}
+
 let policy: ScriptUrlPolicy | null | undefined;
 
 /** The URL as the page's Trusted Types enforcement wants it, or the plain string without them. */
 function trustedScriptUrl(url: string): unknown {
   const factory: unknown = Reflect.get(window, 'trustedTypes');
   if (policy === undefined && factory && typeof factory === 'object' && 'createPolicy' in factory) {
-    try {
-      policy = (factory as { createPolicy(name: string, rules: object): ScriptUrlPolicy }).createPolicy(
-        'adpx-offers',
-        {
-          createScriptURL: (value: string) => {
-            if (value !== siblingUrl(__ADPX_SANITIZER__.file))
-              throw new TypeError('adpx-offers: not its file');
-            return value;
-          },
-        },
-      );
-    } catch {
-      policy = null;
-    }
+    const rules = {
+      createScriptURL: (value: string) => {
+        if (value !== siblingUrl(__ADPX_SANITIZER__.file)) throw new TypeError('adpx-offers: not its file');
+        return value;
+      },
+    };
+    // A page that restricts policy names and does not list ours makes this throw.
+    policy = safely(() => (factory as PolicyFactory).createPolicy('adpx-offers', rules)) ?? null;
   }
   return policy ? policy.createScriptURL(url) : url;
 }

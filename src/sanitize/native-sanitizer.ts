@@ -1,3 +1,4 @@
+import { safely } from '../errors.js';
 import { restrictLinks, TERMS_ALLOWED_TAGS, type TermsSanitizer } from './allowlist.js';
 
 /**
@@ -94,13 +95,9 @@ export function nativeTermsSanitizer(): TermsSanitizer | null {
   if (typeof document === 'undefined') return checked;
   const setHtml = setHtmlOf(document);
   if (!setHtml) return checked;
-  try {
-    const probe = document.createElement('div');
-    setHtml.call(probe, PROBE, { sanitizer: configuration() });
-    if (probe.innerHTML !== PROBE_RESULT) return checked;
-  } catch {
-    return checked;
-  }
+  const probe = document.createElement('div');
+  safely(() => setHtml.call(probe, PROBE, { sanitizer: configuration() }));
+  if (probe.innerHTML !== PROBE_RESULT) return checked;
   checked = {
     termsSanitizerSupported: () => true,
     sanitizeTerms: (html) => sanitizeWith(setHtml, document, html),

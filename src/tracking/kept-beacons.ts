@@ -9,6 +9,7 @@
  * (under the prefix `forget()` deletes), the value the time its delivery failed.
  */
 import { storageGranted } from '../consent/consent.js';
+import { safely } from '../errors.js';
 
 /** A kept beacon: its URL as the service gave it, and when its delivery first failed (epoch ms). */
 export interface KeptBeacon {
@@ -68,12 +69,9 @@ let resend: ((beacon: KeptBeacon) => void) | undefined;
  * storage is neither read nor written) and Web Locks exist; else this page's memory.
  */
 function storeNow(): KeptStore {
-  try {
-    if (storageGranted() && navigator.locks) return localStorage as unknown as KeptStore;
-  } catch {
-    // No navigator (Node), or blocked storage.
-  }
-  return memory;
+  // Throws with no navigator (Node), or blocked storage: memory.
+  const storage = safely(() => storageGranted() && navigator.locks && localStorage);
+  return storage ? (storage as unknown as KeptStore) : memory;
 }
 
 /**
