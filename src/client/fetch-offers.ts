@@ -76,15 +76,15 @@ async function send(
   const caller = options.signal ?? undefined;
   if (caller?.aborted) throw new OffersError('aborted', 'The request was aborted.', { cause: caller.reason });
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-  const signals = createSignals(timeoutMs, caller);
+  const { signal, dispose } = requestSignal(timeoutMs, caller);
   log(`POST ${redactApiKey(request.url)}`, { bodyKeys: Object.keys(request.body) });
   try {
-    return await raceAbort(signals.signal, async () => {
+    return await raceAbort(signal, async () => {
       const response = await fetchImpl(request.url, {
         method: 'POST',
         headers: request.headers,
         body: stringify(request.body),
-        signal: signals.signal,
+        signal,
       });
       const text = await response.text();
       log(`HTTP ${response.status}`);
@@ -93,59 +93,35 @@ async function send(
   } catch (error) {
     if (caller?.aborted)
       throw new OffersError('aborted', 'The request was aborted.', { cause: caller.reason });
-    if (signals.timedOut())
+    // Not the caller's signal: the timeout's.
+    if (signal.aborted)
       throw new OffersError('timeout', `No answer within ${timeoutMs} ms.`, { cause: error });
     throw new OffersError('network', `The request could not be completed: ${errorText(error)}`, {
       cause: error,
     });
   } finally {
-    signals.dispose();
+    dispose();
   }
-}
-
-/** The combined signal of a request, how to tell a timeout, and how to clean up. */
-interface RequestSignals {
-  signal: AbortSignal;
-  timedOut(): boolean;
-  dispose(): void;
 }
 
 /**
- * `AbortSignal.timeout(timeoutMs)` combined with the caller's signal through `AbortSignal.any`;
- * when either is missing (older browsers) or refuses the signals (a signal from another realm), an
- * `AbortController` wired by hand does the same.
+ * One signal for the request: aborted after `timeoutMs` or when the caller's signal aborts, and
+ * released (timer and listener) as soon as the request is over. Wired by hand, not
+ * `AbortSignal.any([AbortSignal.timeout(ms), caller])`: older engines have neither, `any` refuses a
+ * signal from another realm, and its timer would outlive the request.
  */
-function createSignals(timeoutMs: number, caller: AbortSignal | undefined): RequestSignals {
-  const timeout = createTimeoutSignal(timeoutMs);
-  const timedOut = () => timeout.signal.aborted;
-  if (caller === undefined) return { signal: timeout.signal, timedOut, dispose: timeout.dispose };
-  try {
-    if (typeof AbortSignal.any === 'function') {
-      return { signal: AbortSignal.any([caller, timeout.signal]), timedOut, dispose: timeout.dispose };
-    }
-  } catch {
-    // Fall through to the hand-wired version.
-  }
-  const controller = new AbortController();
-  const onCaller = () => controller.abort(caller.reason);
-  const onTimeout = () => controller.abort(timeout.signal.reason);
-  caller.addEventListener('abort', onCaller, { once: true });
-  timeout.signal.addEventListener('abort', onTimeout, { once: true });
-  const dispose = () => {
-    caller.removeEventListener('abort', onCaller);
-    timeout.signal.removeEventListener('abort', onTimeout);
-    timeout.dispose();
-  };
-  return { signal: controller.signal, timedOut, dispose };
-}
-
-/** `AbortSignal.timeout`, or a timer-driven controller where it does not exist. */
-function createTimeoutSignal(timeoutMs: number): { signal: AbortSignal; dispose: () => void } {
-  if (typeof AbortSignal.timeout === 'function')
-    return { signal: AbortSignal.timeout(timeoutMs), dispose: () => {} };
+function requestSignal(timeoutMs: number, caller: AbortSignal | undefined) {
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(new OffersError('timeout', 'Timed out.')), timeoutMs);
-  return { signal: controller.signal, dispose: () => clearTimeout(timer) };
+  const onCaller = () => controller.abort(caller?.reason);
+  caller?.addEventListener('abort', onCaller, { once: true });
+  return {
+    signal: controller.signal,
+    dispose: () => {
+      clearTimeout(timer);
+      caller?.removeEventListener('abort', onCaller);
+    },
+  };
 }
 
 /**
