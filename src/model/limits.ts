@@ -75,8 +75,8 @@ export function truncate(value: string, limit: number, options: TruncateOptions 
   const max = Math.max(0, Math.floor(limit));
   // A UTF-16 length within the limit means a code point count within it too.
   if (value.length <= max) return value;
-  // Astral characters take two units each: the text may still fit.
-  if (countCodePoints(value, max + 1) <= max) return value;
+  // Astral characters take two units each: the text may still fit (its first `max` are all of it).
+  if (takeCodePoints(value, max).length === value.length) return value;
   if (options.ellipsis === false || max === 0) return takeCodePoints(value, max);
   return `${takeCodePoints(value, max - 1).trimEnd()}${ELLIPSIS}`;
 }
@@ -91,14 +91,4 @@ function takeCodePoints(value: string, count: number): string {
     end += char.length;
   }
   return value.slice(0, end);
-}
-
-/** Code points in `value`, counting no further than `stopAt`. */
-function countCodePoints(value: string, stopAt: number): number {
-  let counted = 0;
-  for (const _char of value) {
-    counted += 1;
-    if (counted >= stopAt) break;
-  }
-  return counted;
 }

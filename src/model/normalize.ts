@@ -24,20 +24,6 @@ const fromRaw = new WeakMap<object, OffersResponse>();
 const STYLE_KEY = /^[a-z][a-z0-9_]{0,62}_color$/;
 
 /**
- * Normalises the parsed JSON body of a fetch response (the object holding the top-level `data`
- * envelope).
- *
- * Throws only `OffersError('invalid_response')`, and only when there is no usable envelope:
- * `raw` or `raw.data` not an object, or `data.offers` not an array. Everything below that is
- * repaired or dropped, with each decision written to `log`:
- * - at most {@link MODEL_CAPS.offers} offers are considered; the rest are ignored;
- * - an offer is dropped when it is not an object, has no valid integer id, repeats an id, has no
- *   headline, or has no safe `click_url`;
- * - `count` is the number of offers kept (the service's own `count` is ignored);
- * - `privacy_url` must pass `safeHttpUrl`; `styles` keeps valid colours only; `settings` keeps a
- *   positive `max_display_time` and a boolean `auto_close`.
- */
-/**
  * {@link normalizeResponse} of a `{ data }` envelope or of the data object itself. The same raw
  * object gives the same response object every time (two units, or `setApiResponse` and a unit,
  * given one response count its offers once); an equal copy gives a new one.
@@ -67,6 +53,20 @@ export function acceptResponse(raw: unknown): OffersResponse {
   return normalized.has(value) ? (value as unknown as OffersResponse) : normalizeEnvelope(value);
 }
 
+/**
+ * Normalises the parsed JSON body of a fetch response (the object holding the top-level `data`
+ * envelope).
+ *
+ * Throws only `OffersError('invalid_response')`, and only when there is no usable envelope:
+ * `raw` or `raw.data` not an object, or `data.offers` not an array. Everything below that is
+ * repaired or dropped, with each decision written to `log`:
+ * - at most {@link MODEL_CAPS.offers} offers are considered; the rest are ignored;
+ * - an offer is dropped when it is not an object, has no valid integer id, repeats an id, has no
+ *   headline, or has no safe `click_url`;
+ * - `count` is the number of offers kept (the service's own `count` is ignored);
+ * - `privacy_url` must pass `safeHttpUrl`; `styles` keeps valid colours only; `settings` keeps a
+ *   positive `max_display_time` and a boolean `auto_close`.
+ */
 export function normalizeResponse(raw: unknown, log: DebugLog = silent): OffersResponse {
   const data = isJsonObject(raw) ? raw.data : undefined;
   if (!isJsonObject(data)) {
