@@ -69,20 +69,14 @@ export class AdpxEvent<N extends AdpxEventName = AdpxEventName> extends CustomEv
   }
 }
 
-/** Every `adpx-*` DOM event with its type, for typed `addEventListener`. */
-export interface AdpxDomEventMap {
-  'adpx-ads-found': AdpxEvent<'ads_found'>;
-  'adpx-no-ads-found': AdpxEvent<'no_ads_found'>;
-  'adpx-offer-shown': AdpxEvent<'offer_shown'>;
-  'adpx-impression': AdpxEvent<'impression'>;
-  'adpx-ad-taken': AdpxEvent<'ad_taken'>;
-  'adpx-ad-not-taken': AdpxEvent<'ad_not_taken'>;
-  'adpx-last-ad-taken': AdpxEvent<'last_ad_taken'>;
-  'adpx-url-clicked': AdpxEvent<'url_clicked'>;
-  'adpx-closed-ads': AdpxEvent<'closed_ads'>;
-  'adpx-error': AdpxEvent<'error'>;
-  'adpx-save-for-later': AdpxEvent<'save_for_later'>;
-}
+/** `closed_ads` → `closed-ads`. */
+type Kebab<S extends string> = S extends `${infer Head}_${infer Tail}` ? `${Head}-${Kebab<Tail>}` : S;
+
+/**
+ * Every `adpx-*` DOM event with its type (`'adpx-closed-ads': AdpxEvent<'closed_ads'>`), for typed
+ * `addEventListener`.
+ */
+export type AdpxDomEventMap = { [N in AdpxEventName as `adpx-${Kebab<N>}`]: AdpxEvent<N> };
 
 declare global {
   interface HTMLElementEventMap extends AdpxDomEventMap {}
