@@ -20,7 +20,8 @@ const TCF_FINAL = new Set(['tcloaded', 'useractioncomplete']);
  * arrives after the first request is handed to `onChange` at once (a withdrawal deletes what was
  * stored without waiting for a request). A platform that exists but has not given a final answer
  * is waited for, up to the first request's timeout; a platform that fails or throws never gives
- * one (restrictive): each call goes through `safely`, never an error of ours. A platform that appears after the first request is found by a later one.
+ * one (restrictive; each call goes through `safely`, so its error is never ours). A platform that
+ * appears after the first request is found by a later one.
  */
 export class PageCmps {
   private readings = new Map<'tcf' | 'gpp' | 'usp', Reading>();

@@ -71,12 +71,13 @@ export class AdpxEvent<N extends AdpxEventName = AdpxEventName> extends CustomEv
 
 /** `closed_ads` → `closed-ads`. */
 type Kebab<S extends string> = S extends `${infer Head}_${infer Tail}` ? `${Head}-${Kebab<Tail>}` : S;
+type DomEvents = { [N in AdpxEventName as `adpx-${Kebab<N>}`]: AdpxEvent<N> };
 
 /**
  * Every `adpx-*` DOM event with its type (`'adpx-closed-ads': AdpxEvent<'closed_ads'>`), for typed
- * `addEventListener`.
+ * `addEventListener`. An interface, as before, so that declarations can still merge into it.
  */
-export type AdpxDomEventMap = { [N in AdpxEventName as `adpx-${Kebab<N>}`]: AdpxEvent<N> };
+export interface AdpxDomEventMap extends DomEvents {}
 
 declare global {
   interface HTMLElementEventMap extends AdpxDomEventMap {}
