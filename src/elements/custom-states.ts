@@ -1,3 +1,5 @@
+import { safely } from '../errors.js';
+
 /**
  * Custom states (`:state(name)` in CSS) through `ElementInternals`, for the elements' own styles and
  * for page CSS. Engines without them (no `attachInternals`, or no `CustomStateSet`) get nothing:
@@ -16,12 +18,11 @@ export function attachStates(element: HTMLElement): ElementInternals | undefined
  * state a unit already had cost about 0.7 ms of its 7 ms re-render).
  */
 export function setStates(internals: ElementInternals | undefined, ...states: string[]): void {
-  try {
-    const set = internals?.states;
-    if (!set) return;
+  const set = internals?.states;
+  if (!set) return;
+  // An older CustomStateSet refuses names without `--`: nothing is set there.
+  safely(() => {
     for (const state of set) if (!states.includes(state)) set.delete(state);
     for (const state of states) if (!set.has(state)) set.add(state);
-  } catch {
-    // No CustomStateSet in this engine.
-  }
+  });
 }

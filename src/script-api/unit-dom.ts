@@ -3,6 +3,7 @@
  * configuration is written onto it.
  */
 import type { AdpxOffersElement } from '../elements/adpx-offers/adpx-offers.js';
+import { safely } from '../errors.js';
 import { optionEntries } from '../options/schema.js';
 import type { ResolvedConfig } from './config.js';
 import { launcherProperties, percent, type UnitSetup } from './launcher-options.js';
@@ -21,11 +22,8 @@ export function bodyReady<T>(doc: Document, place: (body: HTMLElement) => T): Pr
 /** The element a target names: the element itself, an element id, or a CSS selector. */
 export function findTarget(doc: Document, target: string | Element | undefined): Element | undefined {
   if (typeof target !== 'string') return target?.isConnected ? target : undefined;
-  try {
-    return doc.getElementById(target) ?? doc.querySelector(target) ?? undefined;
-  } catch {
-    return undefined;
-  }
+  // An id first; else a selector, which may be invalid CSS (no element then).
+  return doc.getElementById(target) ?? safely(() => doc.querySelector(target)) ?? undefined;
 }
 
 /** `true` sets an empty attribute; `false` and `undefined` remove it; anything else as text. */

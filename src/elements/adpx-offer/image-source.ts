@@ -3,6 +3,7 @@
  * resizes images server-side from the `width` and `aspect_ratio=X:Y` query parameters (spec,
  * "Image resizing"), so the card asks for exactly the box it draws, at 1x, 2x and 3x.
  */
+import { safely } from '../../errors.js';
 import type { Creative, Offer } from '../../model/types.js';
 
 /** An aspect ratio as the service spells it: `x:y`. */
@@ -68,13 +69,8 @@ function creativeRatio(creative: Creative): number | undefined {
 
 /** Same image: same origin and path, whatever the query says. */
 function sameImage(a: string, b: string): boolean {
-  try {
-    const left = new URL(a);
-    const right = new URL(b);
-    return left.origin === right.origin && left.pathname === right.pathname;
-  } catch {
-    return false;
-  }
+  const [left, right] = [safely(() => new URL(a)), safely(() => new URL(b))];
+  return left !== undefined && left.origin === right?.origin && left.pathname === right?.pathname;
 }
 
 /**

@@ -1,4 +1,13 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
+import { safely } from '../../errors.js';
+
+/**
+ * Shows `dialog` as a modal; where the platform refuses (e.g. it is open already), as a plain one.
+ * `showModal()` returns nothing, so `true` is what says it ran.
+ */
+function showModal(dialog: HTMLDialogElement): void {
+  if (!safely(() => dialog.showModal() ?? true)) dialog.show();
+}
 
 /**
  * The popup and fullscreen layouts' native `<dialog>`: `showModal()` makes the rest of the page inert
@@ -21,11 +30,7 @@ export class ModalController implements ReactiveController {
   open(dialog: HTMLDialogElement, initial: HTMLElement | null): void {
     if (dialog.open || !dialog.isConnected) return;
     this.dialog = dialog;
-    try {
-      dialog.showModal();
-    } catch {
-      dialog.show();
-    }
+    showModal(dialog);
     initial?.focus({ preventScroll: true });
   }
 
@@ -69,10 +74,6 @@ export class ModalController implements ReactiveController {
     const dialog = this.dialog;
     if (!dialog?.open || !dialog.isConnected || dialog.matches(':modal')) return;
     dialog.removeAttribute('open');
-    try {
-      dialog.showModal();
-    } catch {
-      dialog.show();
-    }
+    showModal(dialog);
   }
 }

@@ -1,3 +1,5 @@
+import { safely } from '../../../errors.js';
+
 /** What an offers request asks for, once checked. */
 export interface OffersAsk {
   offersPerResponse: number;
@@ -50,11 +52,7 @@ export function checkQuery(
 
 /** Parses JSON, or returns `undefined`. */
 export function parseJson(text: string): { value: unknown } | undefined {
-  try {
-    return { value: JSON.parse(text) as unknown };
-  } catch {
-    return undefined;
-  }
+  return safely(() => ({ value: JSON.parse(text) as unknown }));
 }
 
 /** Checks the body: a JSON object with a non-empty `placement`; reads `dev` ('1', 1 or true). */
