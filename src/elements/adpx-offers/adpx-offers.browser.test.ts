@@ -172,6 +172,30 @@ describe('inline: the card in a column (docs/theming.md, "Card layout by width")
   });
 });
 
+describe('hidden fragments stay hidden', () => {
+  test("a page's ::part() rule, !important included, cannot show what the offer lacks", async () => {
+    // The unit renders a fragment an offer lacks as a hidden element (one template shape).
+    pageCss(`adpx-offers::part(offerwall), adpx-offers::part(save), adpx-offers::part(privacy),
+      adpx-offers::part(advertiser), adpx-offers::part(nav) { display: block !important; }`);
+    const response = offersResponse((offers) => {
+      offers.splice(1);
+      const [first] = offers;
+      if (!first) throw new Error('an offer expected');
+      first.offerwall_enabled = false;
+      first.perkswallet_enabled = false;
+      delete first.advertiser_name;
+    });
+    delete (response as { privacy_url?: string }).privacy_url;
+    const unit = await renderUnit({}, { response });
+    for (const part of ['offerwall', 'save', 'privacy', 'advertiser', 'nav']) {
+      const element = deepQuery(unit, `[part~="${part}"]`);
+      expect(element, part).not.toBeNull();
+      expect(element?.checkVisibility(), part).toBe(false);
+    }
+    expect(shown(unit, '[part~="accept"]').checkVisibility()).toBe(true);
+  });
+});
+
 describe('the status as a custom state', () => {
   test('the page sees exactly one :state(), the current status, through show and close', async () => {
     const unit = await renderUnit();
