@@ -5,7 +5,6 @@
  */
 import { html, nothing, type TemplateResult } from 'lit';
 import type { Offer, OffersResponse } from '../../model/types.js';
-import { safeHttpUrl } from '../../model/urls.js';
 import { cssProps } from '../css-props.js';
 import type { OfferCard } from '../adpx-offer/card.js';
 import { cardTemplate } from '../adpx-offer/card-template.js';
@@ -95,7 +94,8 @@ function card(v: UnitView, offer: Offer, index: number): TemplateResult {
     eager: index === 0,
     showQr: v.showQr,
     noOfferwall: v.noOfferwall,
-    privacyUrl: safeHttpUrl(v.response.privacy_url),
+    // The response is normalised: its privacy_url already passed safeHttpUrl (model/normalize.ts).
+    privacyUrl: v.response.privacy_url,
     headingLevel: v.heading ? Math.min(v.headingLevel + 1, 6) : v.headingLevel,
     terms: v.terms,
   });
