@@ -73,6 +73,22 @@ describe('stripControlCharacters', () => {
   ])('$why', ({ input, expected }) => {
     expect(stripControlCharacters(input)).toBe(expected);
   });
+
+  it('changes no text the full replacements would keep, and misses none they would change', () => {
+    // The four replacements alone, without the one-scan shortcut in front of them.
+    const full = (value: string) =>
+      value
+        .replace(/\r\n?/g, '\n')
+        .replace(/\t/g, ' ')
+        .replace(/[\p{Cc}\u202A-\u202E\u2066-\u2069]/gu, (char) => (char === '\n' ? char : ''))
+        .replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '');
+    const differing: string[] = [];
+    for (let unit = 0; unit <= 0xffff; unit++) {
+      const text = `a${String.fromCharCode(unit)}b`;
+      if (stripControlCharacters(text) !== full(text)) differing.push(unit.toString(16));
+    }
+    expect(differing).toEqual([]);
+  });
 });
 
 describe('toText', () => {
