@@ -157,7 +157,7 @@ const CASES: Array<{ why: string; under: string[]; check: () => void | Promise<v
     under: ['Prototype 1.6.1 Array#toJSON'],
     check: () => {
       expect(savePrefetched(window, prefetchKey, offersResponse, 0)).toBe(true);
-      const found = readPrefetched(window, prefetchKey, { ttlMs: 60_000, consume: false, now: 1 });
+      const found = readPrefetched(window, prefetchKey, { ttlMs: 60_000, now: 1 });
       expect(found).toEqual({ hit: true, response: offersResponse });
     },
   },

@@ -91,14 +91,23 @@ export function storageGranted(): boolean {
 /**
  * The decision for a request: the host's consent when given (it wins), else the page's consent
  * platforms, waited for up to `timeoutMs`; GPC always counts. Logs it in one line and deletes what
- * was stored when storage is refused.
+ * was stored when storage is refused. The decision itself, not a promise of it, when no platform
+ * has to be waited for: the request then leaves in the caller's task.
  */
-export async function resolveConsent(timeoutMs: number, log?: DebugLog): Promise<ConsentDecision> {
+export function resolveConsent(
+  timeoutMs: number,
+  log?: DebugLog,
+): ConsentDecision | Promise<ConsentDecision> {
+  let waiting: Promise<void> | undefined;
   if (!explicit && typeof window !== 'undefined') {
     cmps ??= new PageCmps(window, onPageChange);
-    await cmps.read(timeoutMs);
+    waiting = cmps.read(timeoutMs);
   }
   // Read after the wait: a host that set its consent meanwhile wins over the platform.
+  return waiting ? waiting.then(() => decideNow(log)) : decideNow(log);
+}
+
+function decideNow(log?: DebugLog): ConsentDecision {
   const signals = signalsNow();
   const decision = decideConsent(signals);
   apply(decision);

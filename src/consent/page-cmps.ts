@@ -38,23 +38,30 @@ export class PageCmps {
   ) {}
 
   /**
-   * Waits until each platform present gave a final answer or `timeoutMs` passed. Only the first
-   * request waits for that: a banner the visitor leaves open must not delay every later request.
-   * A later one waits only for a TCF CMP in another frame that answered before to answer again.
+   * Asks the platforms present, and waits until each gave a final answer or `timeoutMs` passed:
+   * a promise when there is something to wait for, nothing when their answer is final already (no
+   * platform, or one that answered at once), so that the request can leave in the caller's task.
+   * Only the first request waits for an answer: a banner the visitor leaves open must not delay
+   * every later request. A later one waits only for a TCF CMP in another frame that answered
+   * before to answer again.
    */
-  async read(timeoutMs: number): Promise<void> {
+  read(timeoutMs: number): Promise<void> | undefined {
     this.start();
     this.askUsPrivacy();
-    if (this.readings.size === 0) return;
+    if (this.readings.size === 0) return undefined;
     if (this.waited) {
-      if (this.askTcfFrame() && this.readings.get('tcf')?.ready)
-        await this.until(() => this.fresh, timeoutMs);
-    } else {
-      const asking = setInterval(() => this.askTcfFrame(), 250);
-      await this.until(() => this.current().final, timeoutMs);
-      clearInterval(asking);
+      const asked = this.askTcfFrame() && this.readings.get('tcf')?.ready;
+      return asked ? this.until(() => this.fresh, timeoutMs) : undefined;
     }
-    this.waited = true;
+    if (this.current().final) {
+      this.waited = true;
+      return undefined;
+    }
+    const asking = setInterval(() => this.askTcfFrame(), 250);
+    return this.until(() => this.current().final, timeoutMs).then(() => {
+      clearInterval(asking);
+      this.waited = true;
+    });
   }
 
   /** What the platforms present say now; `timedOut` while one of them has no final answer. */

@@ -2,7 +2,7 @@ import { OffersError } from '../errors.js';
 import { fetchOffers } from '../client/fetch-offers.js';
 import type { FetchOffersOptions } from '../options/fetch-options.js';
 import type { OffersResponse } from '../model/types.js';
-import { withConsent } from '../consent/apply.js';
+import { isPending, withConsent } from '../consent/apply.js';
 
 /**
  * Runs one fetch of offers at a time for its host: a new run aborts the previous one, a stale
@@ -30,7 +30,10 @@ export class LoadController {
     const controller = new AbortController();
     this.controller = controller;
     try {
-      const allowed = await withConsent(options, consentTimeoutMs);
+      // No consent platform to wait for: the request leaves now, in the caller's task (a unit's
+      // first update, before its first render), not a microtask later.
+      const decided = withConsent(options, consentTimeoutMs);
+      const allowed = isPending(decided) ? await decided : decided;
       if (controller.signal.aborted) throw new OffersError('aborted', 'A newer load replaced this one');
       const response = stored?.() ?? (await fetchOffers({ ...allowed, signal: controller.signal }));
       await alongside;

@@ -91,14 +91,14 @@ function parseEntry(text: string): StoredEntry | undefined {
 /**
  * Looks up the entry for a request. Reading the device needs consent as writing does: the caller
  * resolves the request's consent first, and a refusal reads nothing (`refused`). A hit is
- * validated again by the normaliser. With `consume`, a hit is removed (offers about to be
- * displayed must not be displayed twice); stale and corrupt entries are always removed; a foreign
- * entry is left for its own request.
+ * validated again by the normaliser. A hit stays until {@link dropPrefetched} (offers shown must
+ * not be shown twice); stale and corrupt entries are removed; a foreign entry is left for its own
+ * request.
  */
 export function readPrefetched(
   win: Window,
   key: PrefetchRequestKey,
-  options: { ttlMs: number; consume: boolean; now?: number },
+  options: { ttlMs: number; now?: number },
 ): PrefetchLookup {
   if (!storageAllowed()) return { hit: false, reason: 'refused' };
   const storage = storageOf(win);
@@ -118,6 +118,11 @@ export function readPrefetched(
   if (entry.request !== requestFingerprint(key)) return { hit: false, reason: 'foreign' };
   const response = safely(() => normalizeResponse({ data: entry.response }));
   if (!response) return drop('corrupt');
-  if (options.consume) safely(() => storage.removeItem(storageKey));
   return { hit: true, response };
+}
+
+/** Removes the entry for a request: its offers are being shown. */
+export function dropPrefetched(win: Window, key: Pick<PrefetchRequestKey, 'sdkId' | 'placement'>): void {
+  const storage = storageOf(win);
+  safely(() => storage?.removeItem(prefetchStorageKey(key)));
 }

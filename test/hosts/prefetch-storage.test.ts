@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetConsentForTests, resolveConsent } from '../../src/consent/consent.js';
 import {
+  dropPrefetched,
   hashText,
   prefetchStorageKey,
   readPrefetched,
@@ -41,15 +42,16 @@ afterEach(() => {
 describe('prefetch storage', () => {
   it('a fresh entry for the same request is a hit, validated again', () => {
     expect(savePrefetched(window, key, response, T0)).toBe(true);
-    const found = readPrefetched(window, key, { ttlMs: TTL, consume: false, now: T0 + TTL });
+    const found = readPrefetched(window, key, { ttlMs: TTL, now: T0 + TTL });
     expect(found).toEqual({ hit: true, response });
   });
 
-  it('consume removes the entry after a hit; a peek keeps it', () => {
+  it('a hit stays until dropped (its offers shown), then the request finds none', () => {
     savePrefetched(window, key, response, T0);
-    expect(readPrefetched(window, key, { ttlMs: TTL, consume: false, now: T0 }).hit).toBe(true);
-    expect(readPrefetched(window, key, { ttlMs: TTL, consume: true, now: T0 }).hit).toBe(true);
-    expect(readPrefetched(window, key, { ttlMs: TTL, consume: true, now: T0 })).toEqual({
+    expect(readPrefetched(window, key, { ttlMs: TTL, now: T0 }).hit).toBe(true);
+    expect(readPrefetched(window, key, { ttlMs: TTL, now: T0 }).hit).toBe(true);
+    dropPrefetched(window, key);
+    expect(readPrefetched(window, key, { ttlMs: TTL, now: T0 })).toEqual({
       hit: false,
       reason: 'none',
     });
@@ -64,7 +66,7 @@ describe('prefetch storage', () => {
     const read = vi.spyOn(localStorage, 'getItem');
     expect((await resolveConsent(1_000)).storage).toBe(false);
     read.mockClear();
-    expect(readPrefetched(window, key, { ttlMs: TTL, consume: false, now: T0 })).toEqual({
+    expect(readPrefetched(window, key, { ttlMs: TTL, now: T0 })).toEqual({
       hit: false,
       reason: 'refused',
     });
@@ -73,7 +75,7 @@ describe('prefetch storage', () => {
 
   it('a stale entry is ignored and removed', () => {
     savePrefetched(window, key, response, T0);
-    expect(readPrefetched(window, key, { ttlMs: TTL, consume: false, now: T0 + TTL + 1 })).toEqual({
+    expect(readPrefetched(window, key, { ttlMs: TTL, now: T0 + TTL + 1 })).toEqual({
       hit: false,
       reason: 'stale',
     });
@@ -82,7 +84,7 @@ describe('prefetch storage', () => {
 
   it('an entry from the future (beyond a little clock skew) is stale', () => {
     savePrefetched(window, key, response, T0 + 60_000);
-    expect(readPrefetched(window, key, { ttlMs: TTL, consume: false, now: T0 }).hit).toBe(false);
+    expect(readPrefetched(window, key, { ttlMs: TTL, now: T0 }).hit).toBe(false);
   });
 
   it.each([
@@ -92,18 +94,16 @@ describe('prefetch storage', () => {
   ])('a foreign entry (%s) is ignored and left for its own request', (_label, change) => {
     savePrefetched(window, key, response, T0);
     const other = { ...key, ...change };
-    expect(readPrefetched(window, other, { ttlMs: TTL, consume: true, now: T0 })).toEqual({
+    expect(readPrefetched(window, other, { ttlMs: TTL, now: T0 })).toEqual({
       hit: false,
       reason: 'foreign',
     });
-    expect(readPrefetched(window, key, { ttlMs: TTL, consume: false, now: T0 }).hit).toBe(true);
+    expect(readPrefetched(window, key, { ttlMs: TTL, now: T0 }).hit).toBe(true);
   });
 
   it('another SDK ID or placement uses another slot', () => {
     savePrefetched(window, key, response, T0);
-    expect(readPrefetched(window, { ...key, sdkId: 'sdk-2' }, { ttlMs: TTL, consume: false }).hit).toBe(
-      false,
-    );
+    expect(readPrefetched(window, { ...key, sdkId: 'sdk-2' }, { ttlMs: TTL }).hit).toBe(false);
     expect(prefetchStorageKey({ ...key, placement: 'cart' })).not.toBe(prefetchStorageKey(key));
   });
 
@@ -114,7 +114,7 @@ describe('prefetch storage', () => {
     ['no timestamp', JSON.stringify({ v: 1, request: 'x', response: {} })],
   ])('a corrupt entry (%s) is ignored and removed', (_label, text) => {
     localStorage.setItem(prefetchStorageKey(key), text);
-    expect(readPrefetched(window, key, { ttlMs: TTL, consume: false, now: T0 })).toEqual({
+    expect(readPrefetched(window, key, { ttlMs: TTL, now: T0 })).toEqual({
       hit: false,
       reason: 'corrupt',
     });
@@ -128,7 +128,7 @@ describe('prefetch storage', () => {
       unknown
     >;
     localStorage.setItem(prefetchStorageKey(key), JSON.stringify({ ...stored, response: { offers: 'x' } }));
-    expect(readPrefetched(window, key, { ttlMs: TTL, consume: false, now: T0 })).toEqual({
+    expect(readPrefetched(window, key, { ttlMs: TTL, now: T0 })).toEqual({
       hit: false,
       reason: 'corrupt',
     });
@@ -142,7 +142,7 @@ describe('prefetch storage', () => {
     const first = stored.response.offers[0];
     if (first) first.click_url = 'javascript:alert(1)';
     localStorage.setItem(prefetchStorageKey(key), JSON.stringify(stored));
-    const found = readPrefetched(window, key, { ttlMs: TTL, consume: false, now: T0 });
+    const found = readPrefetched(window, key, { ttlMs: TTL, now: T0 });
     expect(found.hit && found.response.offers.map((o) => o.id)).toEqual([2]);
   });
 
@@ -153,7 +153,7 @@ describe('prefetch storage', () => {
       },
     } as unknown as Window;
     expect(savePrefetched(blocked, key, response)).toBe(false);
-    expect(readPrefetched(blocked, key, { ttlMs: TTL, consume: true })).toEqual({
+    expect(readPrefetched(blocked, key, { ttlMs: TTL })).toEqual({
       hit: false,
       reason: 'unavailable',
     });

@@ -365,3 +365,26 @@ describe('right to left, motion, forced colours', () => {
     }
   });
 });
+
+describe('loading', () => {
+  test('with no consent platform to wait for, the POST leaves before the unit first renders', async () => {
+    const calls: { updated: boolean; rendered: number }[] = [];
+    const unit = document.createElement('adpx-offers') as Unit & { hasUpdated: boolean };
+    const realFetch = window.fetch;
+    window.fetch = () => {
+      calls.push({ updated: unit.hasUpdated, rendered: unit.shadowRoot?.childElementCount ?? 0 });
+      return new Promise<Response>(() => {});
+    };
+    try {
+      unit.setAttribute('api-key', 'demo-key');
+      unit.setAttribute('placement', 'checkout');
+      unit.setAttribute('endpoint', 'http://127.0.0.1:9');
+      stage().append(unit);
+      await expect.poll(() => unit.hasUpdated).toBe(true);
+    } finally {
+      window.fetch = realFetch;
+    }
+    expect(calls).toEqual([{ updated: false, rendered: 0 }]);
+    expect(unit.state).toBe('loading');
+  });
+});

@@ -25,7 +25,12 @@ import { ModalController } from './modal.js';
 import { PresenceController } from './presence.js';
 import { OffersRequestElement } from './request-element.js';
 import { PendingShow } from './pending-show.js';
-import { readPrefetched, savePrefetched, type PrefetchRequestKey } from '../../hosts/prefetch-storage.js';
+import {
+  dropPrefetched,
+  readPrefetched,
+  savePrefetched,
+  type PrefetchRequestKey,
+} from '../../hosts/prefetch-storage.js';
 import { ScrollPastController } from './scroll-past.js';
 import { unitSettings, type UnitOverrides, type UnitSettings } from './settings.js';
 import { UnitStatus } from './status.js';
@@ -259,7 +264,7 @@ export class AdpxOffersElement extends OffersRequestElement {
       const options = this.requestOptions(payload);
       const response = await this.loader.run(options, this.consentTimeout, words, stored);
       this.flow.accept(response);
-      if (this.prefetch && !this.showing.promise && response !== this.storedHit) this.store(key, response);
+      if (this.prefetch) this.keepOrDrop(key, response);
       if (this.showing.promise) this.show();
       return response.count;
     } catch (error) {
@@ -275,23 +280,24 @@ export class AdpxOffersElement extends OffersRequestElement {
 
   private storedHit?: OffersResponse;
 
-  /**
-   * SDK prefetch: the response stored for this request (read once consent allows it); taken out
-   * of storage when a show waits for it.
-   */
+  /** SDK prefetch: the response stored for this request (read once consent allows it). */
   private readStored(key: string): OffersResponse | undefined {
-    const found = readPrefetched(window, this.prefetchKey(key), {
-      ttlMs: this.prefetchTtl,
-      consume: !!this.showing.promise,
-    });
+    const found = readPrefetched(window, this.prefetchKey(key), { ttlMs: this.prefetchTtl });
     if (!found.hit) return void this.log('U4', found.reason);
     this.log('U3');
     return (this.storedHit = found.response);
   }
 
-  /** SDK prefetch: keeps a response no show waited for, for the next page of the same request. */
-  private store(key: string, response: OffersResponse): void {
-    if (savePrefetched(window, this.prefetchKey(key), response)) this.log('U5');
+  /**
+   * SDK prefetch, once the offers arrived: a stored response a show waits for is taken out of
+   * storage (shown once only); a fetched one no show waits for is kept for the next page of the
+   * same request.
+   */
+  private keepOrDrop(key: string, response: OffersResponse): void {
+    const waited = !!this.showing.promise;
+    if (response === this.storedHit) {
+      if (waited) dropPrefetched(window, this.prefetchKey(key));
+    } else if (!waited && savePrefetched(window, this.prefetchKey(key), response)) this.log('U5');
   }
 
   private prefetchKey(request: string): PrefetchRequestKey {
