@@ -100,7 +100,9 @@ export function sendKept(send = resend): void {
   if (!send) return;
   listen(false);
   claimFrom(memory, Date.now()).forEach(send);
-  if (storeNow() !== memory)
+  const store = storeNow();
+  // Nothing kept on this device, as on nearly every load: no lock to ask for.
+  if (store !== memory && live(store, Date.now()).length > 0)
     navigator.locks
       .request('adpx:beacons', () => claimFrom(storeNow(), Date.now()))
       .then(

@@ -120,6 +120,17 @@ describe('where beacons are kept, and sending them again', () => {
     expect(stored()).toEqual([]);
   });
 
+  it('nothing kept on the device (nearly every load): no Web Lock is asked for', async () => {
+    const request = stubLocks();
+    setConsent({ storage: true });
+    localStorage.setItem('page-key', '1');
+    const { sent, send } = collect();
+    sendKept(send);
+    await Promise.resolve();
+    expect(request).not.toHaveBeenCalled();
+    expect(sent).toEqual([]);
+  });
+
   it('storage refused: nothing written, kept in memory and sent from there once', () => {
     setConsent({ storage: false });
     keepBeacon(url(1), Date.now(), () => {});
