@@ -13,6 +13,10 @@ import { nativeTermsSanitizer } from './native-sanitizer.js';
 export type { TermsSanitizer } from './allowlist.js';
 
 let loading: Promise<TermsSanitizer | null> | undefined;
+let loaded: TermsSanitizer | undefined;
+
+/** The sanitiser once a load has resolved with it: what a later caller takes without waiting. */
+export const loadedTermsSanitizer = (): TermsSanitizer | undefined => loaded;
 
 /**
  * The sanitiser, the same one for every caller. Never rejects: resolves `null` when DOMPurify cannot
@@ -20,10 +24,13 @@ let loading: Promise<TermsSanitizer | null> | undefined;
  */
 export function loadTermsSanitizer(): Promise<TermsSanitizer | null> {
   const native = nativeTermsSanitizer();
-  if (native) return Promise.resolve(native);
-  loading ??= importTermsSanitizer().catch(() => {
-    loading = undefined;
-    return null;
-  });
+  if (native) return Promise.resolve((loaded = native));
+  loading ??= importTermsSanitizer().then(
+    (module) => (loaded = module),
+    () => {
+      loading = undefined;
+      return null;
+    },
+  );
   return loading;
 }

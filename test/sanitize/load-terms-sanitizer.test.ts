@@ -21,12 +21,24 @@ describe('loadTermsSanitizer', () => {
     expect(typeof module?.termsSanitizerSupported).toBe('function');
   });
 
+  it('hands the loaded sanitiser over without waiting, once a load has resolved, and not before', async () => {
+    const { loadTermsSanitizer, loadedTermsSanitizer } =
+      await import('../../src/sanitize/load-terms-sanitizer.js');
+    const loading = loadTermsSanitizer();
+    expect(loadedTermsSanitizer()).toBeUndefined();
+    const module = await loading;
+    expect(module).not.toBeNull();
+    expect(loadedTermsSanitizer()).toBe(module);
+  });
+
   it('resolves null when the module cannot be loaded, and tries again on the next call', async () => {
     vi.doMock('../../src/sanitize/terms-sanitizer.js', () => {
       throw new Error('chunk failed to load');
     });
-    const { loadTermsSanitizer } = await import('../../src/sanitize/load-terms-sanitizer.js');
+    const { loadTermsSanitizer, loadedTermsSanitizer } =
+      await import('../../src/sanitize/load-terms-sanitizer.js');
     await expect(loadTermsSanitizer()).resolves.toBeNull();
+    expect(loadedTermsSanitizer()).toBeUndefined();
     vi.doUnmock('../../src/sanitize/terms-sanitizer.js');
     const retried = await loadTermsSanitizer();
     expect(typeof retried?.sanitizeTerms).toBe('function');

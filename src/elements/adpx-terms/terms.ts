@@ -13,7 +13,11 @@ import { html, nothing, type ReactiveControllerHost, type TemplateResult } from 
 import type { DebugLog } from '../../debug.js';
 import { AdpxEvent } from '../../events/adpx-event.js';
 import { detectBridge } from '../../hosts/bridge.js';
-import { loadTermsSanitizer, type TermsSanitizer } from '../../sanitize/load-terms-sanitizer.js';
+import {
+  loadedTermsSanitizer,
+  loadTermsSanitizer,
+  type TermsSanitizer,
+} from '../../sanitize/load-terms-sanitizer.js';
 
 /** How the terms are revealed: an inline disclosure, or a modal dialog. */
 export type TermsMode = 'accordion' | 'modal';
@@ -29,9 +33,6 @@ const whenIdle = (callback: () => void): void => {
   if (typeof requestIdleCallback === 'function') requestIdleCallback(callback, { timeout: 2000 });
   else setTimeout(callback, 200);
 };
-
-/** The sanitiser once loaded and supported, for every terms of the page. */
-let ready: TermsSanitizer | undefined;
 
 /** Ids unique in the shadow root the terms render in (a list renders several cards). */
 let lastId = 0;
@@ -154,7 +155,7 @@ export class Terms {
     if (this.sanitizer) return this.sanitizer;
     const module = await loadTermsSanitizer();
     if (module?.termsSanitizerSupported()) {
-      this.sanitizer = ready = module;
+      this.sanitizer = module;
       this.unavailable = false;
       return module;
     }
@@ -170,11 +171,12 @@ export class Terms {
 
   /**
    * Loads the sanitiser while the browser is idle, so that the first reveal does not wait; once
-   * any terms of the page have it, at once (an idle callback per card cost ~0.4 ms of a render).
+   * a load has resolved, it is taken at once (an idle callback per card cost ~0.4 ms of a render).
    */
   private prepare(): void {
     if (this.sanitizer || this.preparing) return;
-    if (ready) return void (this.sanitizer = ready);
+    const loaded = loadedTermsSanitizer();
+    if (loaded?.termsSanitizerSupported()) return void (this.sanitizer = loaded);
     this.preparing = true;
     whenIdle(() => {
       this.preparing = false;
