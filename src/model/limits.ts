@@ -76,8 +76,9 @@ export function truncate(value: string, limit: number, options: TruncateOptions 
   // A UTF-16 length within the limit means a code point count within it too.
   if (value.length <= max) return value;
   // Astral characters take two units each: the text may still fit (its first `max` are all of it).
-  if (takeCodePoints(value, max).length === value.length) return value;
-  if (options.ellipsis === false || max === 0) return takeCodePoints(value, max);
+  const head = takeCodePoints(value, max);
+  if (head.length === value.length) return value;
+  if (options.ellipsis === false || max === 0) return head;
   return `${takeCodePoints(value, max - 1).trimEnd()}${ELLIPSIS}`;
 }
 

@@ -1,9 +1,10 @@
 /**
  * One offer card: its state ({@link OfferCard}, one per offer and host) and its template
- * (`cardTemplate`, in card-template.ts). `<adpx-offer>` renders one in its shadow root; `<adpx-offers>` renders its
- * cards in its own shadow root, one source for both. What a card does lives here: the impression
- * (its own IntersectionObserver on the card's box), the image sized to its frame, save for later,
- * the CTAs and links, and the terms' open state. Every event is dispatched on the host element.
+ * (`cardTemplate`, in card-template.ts). `<adpx-offer>` renders one in its shadow root;
+ * `<adpx-offers>` renders its cards in its own shadow root, one source for both. What a card does
+ * lives here: the impression (its own IntersectionObserver on the card's box), the image sized to
+ * its frame, save for later, the CTAs and links, and the terms' open state. Every event is
+ * dispatched on the host element.
  */
 import type { ReactiveControllerHost } from 'lit';
 import type { DebugLog } from '../../debug.js';
