@@ -28,7 +28,10 @@ import { minifyTemplatesPlugin } from './scripts/minify-templates.mjs';
  * The script-tag files are minified by Terser (two compress passes), not the bundler's built-in
  * minifier: it makes smaller files from the same sources (docs/performance.md, "Decisions, and why"). Its
  * default, safe compress options only; no `unsafe_*`, no `pure_getters`: DOMPurify is in the
- * sanitizer and single files, and the few bytes they would save do not pay for the risk.
+ * sanitizer and single files, and the few bytes they would save do not pay for the risk. The first
+ * file also has its function declarations hoisted to the top of their scope (`hoist_funs`, which
+ * changes no behaviour: declarations are hoisted when the scope is entered anyway): 363 B less
+ * gzip there, but 405 B more on the single file and 12 B more on the sanitizer file, so only there.
  *
  * Syntax target ES2021: `??=`/`||=` stay as written instead of being lowered. It needs Chrome 85,
  * Safari 14, Firefox 79, older than what the styles need (container queries, `color-mix`). Not
@@ -52,7 +55,13 @@ function integrityOf(file: string): string {
   return `sha384-${createHash('sha384').update(code).digest('base64')}`;
 }
 
-function scriptTagBuild(entry: string, name: string, fileName: string, hint: boolean): UserConfig {
+function scriptTagBuild(
+  entry: string,
+  name: string,
+  fileName: string,
+  hint: boolean,
+  hoistFunctions = false,
+): UserConfig {
   return {
     plugins: [minifyTemplatesPlugin()],
     build: {
@@ -60,7 +69,7 @@ function scriptTagBuild(entry: string, name: string, fileName: string, hint: boo
       emptyOutDir: false,
       target: 'es2021',
       minify: 'terser',
-      terserOptions: { ecma: 2020, compress: { passes: 2 } },
+      terserOptions: { ecma: 2020, compress: { passes: 2, hoist_funs: hoistFunctions } },
       sourcemap: true,
       rolldownOptions: hint ? { output: { postBanner: '//# allFunctionsCalledOnLoad' } } : {},
       lib: { entry, name, formats: ['iife'], fileName: () => fileName },
@@ -76,7 +85,7 @@ export default defineConfig(({ mode }) => {
   if (mode === 'single') {
     return scriptTagBuild('src/iife.ts', 'AdpxOffersBundle', 'adpx-offers.single.iife.js', true);
   }
-  const config = scriptTagBuild('src/iife.ts', 'AdpxOffersBundle', 'adpx-offers.iife.js', true);
+  const config = scriptTagBuild('src/iife.ts', 'AdpxOffersBundle', 'adpx-offers.iife.js', true, true);
   return {
     ...config,
     resolve: {
