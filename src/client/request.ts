@@ -53,11 +53,12 @@ const silent: DebugLog = () => {};
 /**
  * Checks options before anything is sent, throwing `OffersError('invalid_request')` with a clear
  * message on: options not an object; `endpoint`, `apiKey` or `placement` missing, empty or not a
- * string; `endpoint` not an absolute http(s) URL, or holding credentials; `apiVersion` not
- * `'v2'`/`'v4'`; `loyaltyboost` not `'0'|'1'|'2'`; `creative` not `'0'|'1'` (payload request
- * options included); a bad `campaignId` or `dev`; `timeoutMs` not a finite number in
- * 1..2^31−1; `pubUserId`/`ua`/`ip` not strings; `adpxFp` not a string or `false`; `payload` not a
- * plain object; `signal` not an AbortSignal. Works on untrusted input (server side, plain JS).
+ * string; `endpoint` not an http(s) URL (absolute, or in a page a path such as `/offers-proxy`), or
+ * holding credentials; `apiVersion` not `'v2'`/`'v4'`; `loyaltyboost` not `'0'|'1'|'2'`;
+ * `creative` not `'0'|'1'` (payload request options included); a bad `campaignId` or `dev`;
+ * `timeoutMs` not a finite number in 1..2^31−1; `pubUserId`/`ua`/`ip` not strings; `adpxFp` not a
+ * string or `false`; `payload` not a plain object; `signal` not an AbortSignal. Works on untrusted
+ * input (server side, plain JS).
  */
 export function validateOffersOptions(options: unknown): asserts options is FetchOffersOptions {
   if (typeof options !== 'object' || options === null) invalidRequest('Options must be an object.');
@@ -145,7 +146,8 @@ export function buildOffersRequest(options: FetchOffersOptions, env: OffersReque
 
 /** The request URL, api_key included. */
 function buildOffersUrl(options: FetchOffersOptions, query: OffersQueryOptions): string {
-  const url = new URL(options.endpoint.trim());
+  // Validated above: an absolute URL, or a path resolved against the page.
+  const url = new URL(toEndpoint(options.endpoint) as string);
   url.hash = '';
   url.pathname = `${url.pathname.replace(/\/+$/, '')}${offersPath(options.apiVersion)}`;
   url.searchParams.set('api_key', options.apiKey.trim());

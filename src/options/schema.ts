@@ -57,14 +57,21 @@ export interface OptionSpec {
 const bool = (fallback: boolean) => (value: unknown) => toBoolean(value) ?? fallback;
 const asGiven = (value: unknown) => value;
 
-/** The endpoint as an absolute http(s) URL, undefined when none is given. */
+/**
+ * The endpoint as an absolute http(s) URL, undefined when none is given. In a page, a path from the
+ * page's origin (`/offers-proxy`: the proxy on the publisher's own server) resolves against the
+ * document's base URL. Other relative forms are refused: `offers.example` is far more likely a URL
+ * that lost its scheme than a path, and a path relative to the route would move with it in a
+ * single-page app.
+ */
 export function toEndpoint(value: unknown): string | undefined {
   const given = toText(value);
   if (given === undefined) return undefined;
+  const base = /^\/(?!\/)/.test(given) ? globalThis.document?.baseURI : undefined;
   return (
-    httpUrl(given)?.href ??
+    httpUrl(given, base)?.href ??
     invalidRequest(
-      `endpoint must be an absolute http(s) URL without credentials (the offers service or your proxy); got ${JSON.stringify(given.slice(0, 80))}.`,
+      `endpoint must be an absolute http(s) URL without credentials (the offers service or your proxy), or in a page a path such as "/offers-proxy"; got ${JSON.stringify(given.slice(0, 80))}.`,
     )
   );
 }
@@ -87,7 +94,8 @@ export const OPTIONS = {
       invalidRequest('The SDK ID is missing: pass Adpx.init({ accountId }) or Adpx.init(sdkId).'),
   },
   /**
-   * Base URL of the offers service or of your proxy (absolute http(s)). Required to load.
+   * Base URL of the offers service or of your proxy: absolute http(s), or in a page a path from
+   * its origin (`/offers-proxy`). Required to load.
    * @sent base URL
    */
   endpoint: {

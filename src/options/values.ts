@@ -30,9 +30,12 @@ export function toText(value: unknown): string | undefined {
   return typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
 }
 
-/** The parsed URL when `value` is an absolute http(s) URL without credentials, else undefined. */
-export function httpUrl(value: unknown): URL | undefined {
-  const url = typeof value === 'string' ? safely(() => new URL(value.trim())) : undefined;
+/**
+ * The parsed URL when `value` is an http(s) URL without credentials, else undefined: absolute, or
+ * relative to `base` when one is given.
+ */
+export function httpUrl(value: unknown, base?: string): URL | undefined {
+  const url = typeof value === 'string' ? safely(() => new URL(value.trim(), base)) : undefined;
   const web = url?.protocol === 'https:' || url?.protocol === 'http:';
   return web && !url.username && !url.password ? url : undefined;
 }

@@ -72,7 +72,7 @@ describe('fetchOffers: invalid options are rejected before sending', () => {
     { why: 'missing api key', bad: { apiKey: '' } },
     { why: 'missing placement', bad: { placement: undefined } },
     { why: 'missing endpoint', bad: { endpoint: undefined } },
-    { why: 'relative endpoint', bad: { endpoint: '/offers' } },
+    { why: 'endpoint relative to the route', bad: { endpoint: 'offers' } },
     { why: 'loyaltyboost outside 0..2', bad: { loyaltyboost: '5' } },
     { why: 'creative outside 0..1', bad: { creative: '3' } },
     { why: 'creatives in the payload outside 0..1', bad: { payload: { creatives: 9 } } },

@@ -25,7 +25,11 @@ describe('validateOffersOptions', () => {
     { why: 'options null', options: null, message: /object/ },
     { why: 'endpoint missing', options: { ...base, endpoint: undefined }, message: /endpoint is required/ },
     { why: 'endpoint empty', options: { ...base, endpoint: '  ' }, message: /endpoint is required/ },
-    { why: 'endpoint relative', options: { ...base, endpoint: '/api' }, message: /absolute http\(s\) URL/ },
+    {
+      why: 'endpoint relative to the route (more likely a URL without its scheme)',
+      options: { ...base, endpoint: 'offers.example.com' },
+      message: /absolute http\(s\) URL .* or in a page a path such as "\/offers-proxy"/,
+    },
     { why: 'endpoint protocol-relative', options: { ...base, endpoint: '//x.com' }, message: /absolute/ },
     {
       why: 'endpoint javascript:',

@@ -38,6 +38,11 @@ describe('buildOffersRequest: URL', () => {
       url: 'https://proxy.example.com/api/native/v2/offers.json?site=a&api_key=key-1',
     },
     {
+      why: "in a page, a path from its origin (the publisher's own proxy) resolved against it",
+      options: { endpoint: '/offers-proxy/' },
+      url: 'http://localhost:3000/offers-proxy/native/v2/offers.json?api_key=key-1',
+    },
+    {
       why: 'the api key URL-encoded',
       options: { apiKey: 'a&b=c' },
       url: 'https://offers.example.com/native/v2/offers.json?api_key=a%26b%3Dc',

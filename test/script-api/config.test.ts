@@ -141,11 +141,19 @@ describe('resolveConfig: validation', () => {
 
   it.each([
     'offers.example',
+    'offers-proxy',
+    '//offers.example',
     'ftp://offers.example',
     'https://user:pw@offers.example',
     'javascript:alert(1)',
-  ])('an endpoint that is not an absolute http(s) URL (%s) is refused', (endpoint) => {
+  ])('an endpoint that is neither an absolute http(s) URL nor a path (%s) is refused', (endpoint) => {
     expect(failure({ accountId: 's', endpoint }, undefined).message).toMatch(/endpoint must be an absolute/);
+  });
+
+  it("a path from the page's origin (a proxy on the publisher's own server) resolves against the page", () => {
+    expect(ok({ accountId: 's', endpoint: '/offers-proxy' }, undefined).config.endpoint).toBe(
+      new URL('/offers-proxy', document.baseURI).href,
+    );
   });
 
   it.each([
