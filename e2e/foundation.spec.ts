@@ -119,6 +119,38 @@ test.describe('one offer end to end', () => {
     expect((clicked?.detail as { target_url: string }).target_url).toContain('/click/');
   });
 
+  test('the positive CTA on the last offer opens its click URL first, then the flow ends with one close', async ({
+    page,
+    mock,
+    context,
+  }) => {
+    // The spec's sequence: a positive CTA redirects to click_url (step 3); the end of the flow
+    // then GETs the close beacon (step 5). A host that tears down on closed_ads must already
+    // have had last_ad_taken and url_clicked.
+    const lines = debugLines(page);
+    await page.goto(`${mock.url}/unit.html?debug`);
+    for (let i = 0; i < 2; i++) {
+      await expectHits(mock, 'pixel', i + 1);
+      await card(page).locator('[part~="decline"]').click();
+    }
+    await expectHits(mock, 'pixel', 3);
+    const lastId = hits(mock, 'pixel')[2]?.offerId;
+    const popup = context.waitForEvent('page');
+    await card(page).locator('[part~="accept"]').click();
+    await (await popup).waitForLoadState();
+    await expectHits(mock, 'click', 1, lastId);
+    await expectHits(mock, 'close', 1);
+    const order = ['adpx-ad-taken', 'adpx-last-ad-taken', 'adpx-url-clicked', 'adpx-closed-ads'];
+    const types = (await events(page)).map((e) => e.type).filter((type) => order.includes(type));
+    expect(types).toEqual(order);
+    const at = (text: string) => lines.findIndex((line) => line.includes(text));
+    await expect.poll(() => at('beacon close of offer')).toBeGreaterThan(-1);
+    expect(at('C3')).toBeGreaterThan(-1);
+    expect(at('C3')).toBeLessThan(at('beacon close of offer'));
+    await quiet(page, mock);
+    expect(hits(mock, 'close')).toHaveLength(1);
+  });
+
   test('a navigation right after the impression still delivers the pixel', async ({ page, mock }) => {
     await page.addInitScript(() => {
       document.addEventListener('adpx-impression', () => {

@@ -150,13 +150,18 @@ export class OfferCard {
     this.impressions.watch(null);
   }
 
+  /**
+   * The positive CTA: the click URL opens first, then the unit moves on (the spec's sequence: the
+   * redirect, then the next offer or the end of the flow with its close beacon), so a host that
+   * tears down on `closed_ads` has had `last_ad_taken` and `url_clicked` already.
+   */
   readonly onAccept = (event?: Event): void => {
     this.engaged(event);
     const progress = this.progress();
     this.emit('ad_taken', progress);
-    this.context.onDone?.();
     if (progress.current >= progress.total) this.emit('last_ad_taken', progress);
     if (this.offer.click_url) this.openUrl(this.offer.click_url);
+    this.context.onDone?.();
   };
 
   readonly onDecline = (event?: Event): void => {
