@@ -163,6 +163,47 @@ test.describe('one offer end to end', () => {
     await expectHits(mock, 'adv_pixel', 1);
   });
 
+  test('the service receives the fetch operation as the spec has it: POST, JSON, api_key and options', async ({
+    page,
+    mock,
+  }) => {
+    const query = 'api-version=v4&loyaltyboost=2&creative=1&campaign-id=502';
+    await page.goto(`${mock.url}/unit.html?${query}`);
+    await expect(card(page).getByRole('heading')).toBeVisible();
+    const requests = mock.requests();
+    expect(requests).toHaveLength(1);
+    const [request] = requests;
+    expect(request?.path).toBe('/native/v4/offers.json');
+    expect(request?.contentType).toMatch(/^application\/json\b/);
+    expect(request?.query).toEqual({
+      api_key: 'test-key',
+      loyaltyboost: '2',
+      creative: '1',
+      campaignId: '502',
+    });
+    const userAgent = await page.evaluate(() => navigator.userAgent);
+    expect(request?.body).toMatchObject({ placement: 'checkout', ua: userAgent });
+    expect((request?.body as { adpx_fp?: string }).adpx_fp).toMatch(/^[A-Za-z0-9]+$/);
+    expect(request?.body).not.toHaveProperty('api_key');
+    // The service's answer honours the filters: campaign 502's loyalty-boost offers with a creative.
+    await expectHits(mock, 'pixel', 1, 1002);
+  });
+
+  test('a loyaltyboost or creative value outside the spec is refused before sending', async ({
+    page,
+    mock,
+  }) => {
+    for (const query of ['loyaltyboost=3', 'creative=2']) {
+      await page.goto(`${mock.url}/unit.html?${query}`);
+      await expect
+        .poll(async () => (await events(page)).find((e) => e.type === 'adpx-error')?.detail)
+        .toMatchObject({ code: 'invalid_request' });
+    }
+    await quiet(page, mock);
+    expect(mock.requests()).toHaveLength(0);
+    await expect(card(page)).toHaveCount(0);
+  });
+
   test('a load error renders nothing and fires error with the service message', async ({ page, mock }) => {
     await page.goto(`${mock.url}/unit.html?key=wrong`);
     await expect.poll(async () => (await events(page)).find((e) => e.type === 'adpx-error')).toBeTruthy();
