@@ -314,3 +314,38 @@ describe('other fragments', () => {
     }
   });
 });
+
+describe('right to left', () => {
+  /** The box of the one character at `index` of an element's first text node (negative: from the end). */
+  const charBox = (el: Element, index: number): DOMRect => {
+    const node = [...el.childNodes].find((n) => n.nodeType === Node.TEXT_NODE && n.textContent?.trim());
+    if (!node?.textContent) throw new Error('no text');
+    const at = index < 0 ? node.textContent.length + index : index;
+    const range = document.createRange();
+    range.setStart(node, at);
+    range.setEnd(node, at + 1);
+    return range.getBoundingClientRect();
+  };
+
+  test('in a right-to-left page an English offer keeps its full stop at the end of its words', async () => {
+    document.documentElement.dir = 'rtl';
+    try {
+      const offer = mockOffer(1002, (offers) => {
+        for (const o of offers) {
+          o.loyaltyboost_requirements = 'Order twice.';
+          o.cta_yes = 'Yes, please!';
+          o.cta_no = 'Not today.';
+        }
+      });
+      const card = await renderCard(offer, 360);
+      for (const part of ['loyalty', 'accept', 'decline']) {
+        const el = shown(card, `[part~="${part}"]`);
+        const target = part === 'loyalty' ? shown(el, '.requirements') : el;
+        // Left to right, the punctuation is right of the first letter, not left of the line.
+        expect(charBox(target, -1).x, part).toBeGreaterThan(charBox(target, 0).x);
+      }
+    } finally {
+      document.documentElement.removeAttribute('dir');
+    }
+  });
+});

@@ -61,6 +61,7 @@ function loyaltyTemplate(offer: Offer, m: Messages): TemplateResult {
     ></span>
     <p
       class="requirements"
+      dir="auto"
       ?hidden=${!requirements}
       .textContent=${requirements ? offer.loyaltyboost_requirements : ''}
     ></p>
@@ -163,8 +164,20 @@ export function cardTemplate(card: OfferCard, v: CardView): TemplateResult {
       </div>
       ${rareTemplate(offer, v)}
       <div part="actions" class="actions">
-        <button part="accept" class="accept" @click=${card.onAccept} .textContent=${cta.accept}></button>
-        <button part="decline" class="decline" @click=${card.onDecline} .textContent=${cta.decline}></button>
+        <button
+          part="accept"
+          class="accept"
+          dir="auto"
+          @click=${card.onAccept}
+          .textContent=${cta.accept}
+        ></button>
+        <button
+          part="decline"
+          class="decline"
+          dir="auto"
+          @click=${card.onDecline}
+          .textContent=${cta.decline}
+        ></button>
       </div>
       <div class="extras" ?hidden=${!offerwall && !canSave}>
         <a
