@@ -349,3 +349,29 @@ describe('right to left', () => {
     }
   });
 });
+
+describe('wrapped labels', () => {
+  /** The boxes of the lines of an element's text, in order. */
+  const lines = (el: Element): DOMRect[] => {
+    const range = document.createRange();
+    range.selectNodeContents(el);
+    return [...range.getClientRects()].filter((r) => r.width > 0);
+  };
+
+  test('a wrapped Save for later or Terms label starts each line at the same edge', async () => {
+    // A 240px sidebar column with the reader's text at 200%, labels whose lines differ in length.
+    const card = await renderCard(mockOffer(1001), 240, (el) => {
+      el.style.fontSize = '32px';
+      Object.assign(el, { strings: { saveForLater: 'Save it for later', terms: 'Terms of this offer' } });
+    });
+    for (const part of ['save', 'terms-toggle']) {
+      const label = shown(card, `[part~="${part}"]`);
+      const words = label.querySelector('span');
+      if (!words) throw new Error(`${part}: no label`);
+      const rows = lines(words);
+      expect(rows.length, part).toBeGreaterThan(1);
+      const [first] = rows;
+      for (const row of rows) expect(Math.abs(row.x - (first?.x ?? NaN)), part).toBeLessThan(1);
+    }
+  });
+});

@@ -178,6 +178,7 @@ export const offerStyles = css`
     color: var(--_adpx-primary);
     font-size: var(--_adpx-text-s);
     font-weight: 600;
+    text-align: start;
     text-decoration: none;
     cursor: pointer;
   }

@@ -27,6 +27,7 @@ export const termsStyles = css`
     padding: 0 4px;
     border: 0;
     background: transparent;
+    text-align: start;
     text-decoration: underline;
   }
   .terms-chevron {
