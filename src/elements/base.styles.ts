@@ -107,10 +107,11 @@ export const baseStyles = css`
   [hidden] {
     display: none !important;
   }
+  /* Not inherited from the host, which a page's own rule for every element (*) may reach. */
   *,
   *::before,
   *::after {
-    box-sizing: inherit;
+    box-sizing: border-box;
   }
   button,
   a {

@@ -375,3 +375,24 @@ describe('wrapped labels', () => {
     }
   });
 });
+
+describe("a page's own CSS", () => {
+  test("a page's * { box-sizing: content-box } leaves the card's controls their size", async () => {
+    const sizes = async () => {
+      const card = await renderCard(mockOffer(1001), 360, (el) => {
+        el.setAttribute('privacy-url', privacyUrl());
+      });
+      const found = Object.fromEntries(
+        ['card', 'accept', 'decline', 'save', 'privacy'].map((part) => {
+          const { width, height } = box(shown(card, `[part~="${part}"]`));
+          return [part, `${width.toFixed(1)}x${height.toFixed(1)}`];
+        }),
+      );
+      clearStage();
+      return found;
+    };
+    const clean = await sizes();
+    pageCss('*, *::before, *::after { box-sizing: content-box; }');
+    expect(await sizes()).toEqual(clean);
+  });
+});
