@@ -364,6 +364,27 @@ describe('right to left, motion, forced colours', () => {
       await commands.emulateMedia({ forcedColors: 'none' });
     }
   });
+
+  test('forced colours: the one card of an inline unit or a popup draws no frame of its own against its text', async () => {
+    await commands.emulateMedia({ forcedColors: 'active' });
+    try {
+      for (const layout of ['inline', 'popup']) {
+        const unit = await renderUnit({ layout }, { parent: stage(600) });
+        const card = getComputedStyle(shown(unit, '[part~="card"]'));
+        // The unit's box frames it; a border of the card (no padding) would touch its image and text.
+        expect(card.paddingTop, layout).toBe('0px');
+        expect(card.borderTopWidth, layout).toBe('0px');
+        clearStage();
+      }
+      // In a list each card keeps its frame, around its padding.
+      const list = await renderUnit({ layout: 'list' }, { parent: stage(600) });
+      for (const card of shownAll(list, '[part~="card"]')) {
+        expect(parseFloat(getComputedStyle(card).borderTopWidth)).toBeGreaterThan(0);
+      }
+    } finally {
+      await commands.emulateMedia({ forcedColors: 'none' });
+    }
+  });
 });
 
 describe('loading', () => {

@@ -28,10 +28,11 @@ const unitStyles = css`
     border: 1px solid var(--_adpx-border);
     border-radius: calc(var(--_adpx-radius) + 4px);
   }
-  /* One card at a time: the unit's box is the card's frame. */
+  /* One card at a time: the unit's box is the card's frame (no border of its own, which forced
+     colours would draw against the card's text). */
   .stage > .offer > .card {
     padding: 0;
-    border-color: transparent;
+    border: 0;
     background: transparent;
   }
   .header {
