@@ -99,4 +99,14 @@ describe('modal', () => {
     await userEvent.click(shown(terms, '[part~="terms-close"]'));
     await expect.poll(() => shownAll(terms, '[part~="terms-dialog"]')).toHaveLength(0);
   });
+
+  test('with large text the dialog keeps the width of the screen less its margins', async () => {
+    const terms = renderTerms(mockOffer().terms_and_conditions ?? '', 'modal');
+    terms.style.fontSize = '40px';
+    await userEvent.click(await appear(terms, '[part~="terms-toggle"]'));
+    await expect.poll(() => shownAll(terms, '[part~="terms-dialog"]')).toHaveLength(1);
+    // min(36em, 100vw less 16px a side): the browser's own 2em dialog margin must not narrow it.
+    const width = Math.min(36 * 40, innerWidth - 32);
+    expect(box(shown(terms, '[part~="terms-dialog"]')).width).toBeCloseTo(width, 0);
+  });
 });

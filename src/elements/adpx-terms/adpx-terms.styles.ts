@@ -70,8 +70,10 @@ export const termsStyles = css`
   .terms-content a {
     color: var(--_adpx-terms-link);
   }
+  /* No max-width: the browser's own (100% less 2em) would narrow the dialog as the text grows. */
   .terms-dialog {
     width: min(36em, calc(100vw - 2 * var(--_adpx-gap)));
+    max-width: none;
     max-height: calc(100vh - 4 * var(--_adpx-gap));
     padding: 0;
     border: 1px solid var(--_adpx-border);
