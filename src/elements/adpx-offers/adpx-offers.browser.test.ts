@@ -226,6 +226,25 @@ describe('popup and list', () => {
     expect(card.x + card.width).toBeLessThanOrEqual(dialog.x + dialog.width);
   });
 
+  test('popup: terms opened below the visible part of the box are scrolled into view', async () => {
+    await page.viewport(390, 560);
+    try {
+      const unit = await renderUnit({ layout: 'popup' });
+      const toggle = shown(unit, '[part~="terms-toggle"]');
+      const scroller = shownAll(unit, '*').find((el) => getComputedStyle(el).overflowY === 'auto');
+      if (!scroller) throw new Error('the popup has no scrolling box');
+      toggle.scrollIntoView({ block: 'end' });
+      toggle.click();
+      const content = await find(unit, '[part~="terms-content"]:not([hidden])');
+      await expect.poll(() => content.textContent?.trim().length ?? 0).toBeGreaterThan(0);
+      await expect.poll(() => box(content).top).toBeLessThan(box(scroller).bottom - 24);
+      // The control stays where the person clicked it: nothing scrolls further than needed.
+      expect(box(toggle).top).toBeGreaterThanOrEqual(box(scroller).top);
+    } finally {
+      await page.viewport(1280, 800);
+    }
+  });
+
   test('popup: the insets are kept from each edge', async () => {
     const unit = await renderUnit({ layout: 'popup' });
     unit.style.setProperty('--adpx-inset-left', '700px');

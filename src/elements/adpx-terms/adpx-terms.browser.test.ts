@@ -44,6 +44,18 @@ const shownTerms = (terms: Element): string =>
     .join('');
 
 describe('accordion (default)', () => {
+  test('opened at the bottom of the window, the control and the terms are scrolled into view', async () => {
+    const spacer = stage(360, { style: `height: ${window.innerHeight * 2}px` });
+    const terms = renderTerms(mockOffer().terms_and_conditions ?? '');
+    const toggle = await within(terms).getByRole('button', { name: 'Terms and conditions' }).findElement();
+    toggle.scrollIntoView({ block: 'end' });
+    toggle.click();
+    await expect.poll(() => shownTerms(terms).length).toBeGreaterThan(0);
+    await expect.poll(() => box(terms).bottom).toBeLessThanOrEqual(window.innerHeight + 1);
+    expect(box(toggle).top).toBeGreaterThanOrEqual(0);
+    spacer.remove();
+  });
+
   test('the terms are never in the first view; the control reveals them, and hides them again', async () => {
     const offer = mockOffer();
     const terms = renderTerms(offer.terms_and_conditions ?? '');

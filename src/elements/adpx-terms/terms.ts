@@ -119,6 +119,13 @@ export class Terms {
     this.host.requestUpdate();
     await this.host.updateComplete;
     const dialog = this.mode === 'modal' ? this.dialog : null;
+    // Opened below the visible part of the page or of a popup's box, the terms would change nothing
+    // the reader sees but the chevron. The least scroll that shows the control and the terms
+    // together (their container in a card, the element used alone), or as much of the terms as fits
+    // below the control.
+    if (!dialog && this.expanded) {
+      (this.find('toggle')?.parentElement ?? this.host).scrollIntoView({ block: 'nearest' });
+    }
     if (dialog && !dialog.open && this.expanded && !this.failure) {
       try {
         dialog.showModal();
