@@ -49,7 +49,7 @@ describe('accordion (default)', () => {
     const terms = renderTerms(mockOffer().terms_and_conditions ?? '');
     const toggle = await within(terms).getByRole('button', { name: 'Terms and conditions' }).findElement();
     toggle.scrollIntoView({ block: 'end' });
-    toggle.click();
+    await userEvent.click(toggle);
     await expect.poll(() => shownTerms(terms).length).toBeGreaterThan(0);
     await expect.poll(() => box(terms).bottom).toBeLessThanOrEqual(window.innerHeight + 1);
     expect(box(toggle).top).toBeGreaterThanOrEqual(0);
