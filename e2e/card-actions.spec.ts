@@ -219,3 +219,93 @@ test.describe('terms', () => {
     await expect(page.getByRole('dialog')).toBeVisible();
   });
 });
+
+test.describe('an offer given by the page as it is', () => {
+  /** A page of its own (no card yet): the raw offer 1001 as the service sends it, in `window.raw`. */
+  async function rawOffer(page: Page, mock: MockOffersService): Promise<void> {
+    const uncaught: string[] = [];
+    page.on('pageerror', (error) => uncaught.push(error.message));
+    await page.addInitScript(() => {
+      const w = window as unknown as { rejections: string[] };
+      w.rejections = [];
+      window.addEventListener('unhandledrejection', (e) => w.rejections.push(String(e.reason)));
+    });
+    await page.goto(`${mock.url}/hosts/webview.html`);
+    await page.evaluate(async () => {
+      const answer = await fetch('/native/v2/offers.json?api_key=test-key', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ placement: 'checkout' }),
+      });
+      const { data } = (await answer.json()) as { data: { offers: Array<Record<string, unknown>> } };
+      (window as unknown as { raw: unknown }).raw = data.offers[0];
+    });
+    mock.reset();
+    (page as Page & { uncaught?: string[] }).uncaught = uncaught;
+  }
+  const uncaught = (page: Page) => (page as Page & { uncaught?: string[] }).uncaught;
+  const rejections = (page: Page) =>
+    page.evaluate(() => (window as unknown as { rejections: string[] }).rejections);
+
+  test('a raw service offer (not normalised, an unsafe link in it) renders safely and counts once', async ({
+    page,
+    mock,
+  }) => {
+    await rawOffer(page, mock);
+    await page.evaluate(() => {
+      const raw = (window as unknown as { raw: Record<string, unknown> }).raw;
+      const card = document.createElement('adpx-offer') as AdpxOfferElement;
+      card.offer = { ...raw, offerwall_enabled: 1, offerwall_url: 'javascript:alert(1)' } as never;
+      document.getElementById('content')?.append(card);
+    });
+    await expect(card(page).getByRole('heading')).toBeVisible();
+    await expectHits(mock, 'pixel', 1, 1001);
+    await quiet(page, mock);
+    // The unsafe "More offers" link is left out.
+    await expect(card(page).locator('[part~="offerwall"]')).toBeHidden();
+    await expect(card(page).locator('[part~="offerwall"]')).not.toHaveAttribute('href');
+    expect(hits(mock, 'pixel')).toHaveLength(1);
+    expect(uncaught(page)).toEqual([]);
+    expect(await rejections(page)).toEqual([]);
+  });
+
+  for (const [what, value] of [
+    ['an empty object', '{}'],
+    ['an offer with no click_url', 'no-click'],
+    ['a JSON string', '"{\\"id\\":1001}"'],
+    ['an object whose fields throw when read', 'throws'],
+  ] as const) {
+    test(`${what}: one error event, nothing rendered or sent, nothing thrown into the page`, async ({
+      page,
+      mock,
+    }) => {
+      await rawOffer(page, mock);
+      await page.evaluate((kind) => {
+        const raw = (window as unknown as { raw: Record<string, unknown> }).raw;
+        const card = document.createElement('adpx-offer') as AdpxOfferElement;
+        card.offer = (
+          kind === 'no-click'
+            ? { ...raw, click_url: 'javascript:alert(1)' }
+            : kind === 'throws'
+              ? new Proxy(raw, {
+                  get() {
+                    throw new Error('a field that throws');
+                  },
+                })
+              : JSON.parse(kind)
+        ) as never;
+        document.getElementById('content')?.append(card);
+      }, value);
+      await expect.poll(async () => (await detailsOf(page, 'adpx-error')).length).toBe(1);
+      await quiet(page, mock);
+      expect(await detailsOf(page, 'adpx-error')).toEqual([
+        { code: 'render', message: expect.stringMatching(/^The offer cannot be shown/) },
+      ]);
+      expect(await page.locator('adpx-offer').evaluate((el) => el.shadowRoot?.querySelector('*'))).toBeNull();
+      expect(await events(page)).toHaveLength(1);
+      expect(mock.beacons()).toEqual([]);
+      expect(uncaught(page)).toEqual([]);
+      expect(await rejections(page)).toEqual([]);
+    });
+  }
+});

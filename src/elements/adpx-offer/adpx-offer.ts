@@ -8,9 +8,12 @@ import {
 import type { AdpxStrings } from '../../i18n/types.js';
 import { html, LitElement, nothing, type PropertyDeclarations, type PropertyValues } from 'lit';
 import { createDebugLog, type DebugLog } from '../../debug.js';
+import { normalizeOffer } from '../../model/normalize-offer.js';
 import type { Offer } from '../../model/types.js';
 import { safeHttpUrl } from '../../model/urls.js';
 import { BeaconLedger } from '../../tracking/ledger.js';
+import { AdpxEvent } from '../../events/adpx-event.js';
+import { safely } from '../../errors.js';
 import { baseStyles } from '../base.styles.js';
 import { termsStyles } from '../adpx-terms/adpx-terms.styles.js';
 import type { TermsMode } from '../adpx-terms/terms.js';
@@ -43,7 +46,7 @@ import { cardTemplate } from './card-template.js';
  * @fires adpx-save-for-later - "Save for later" was clicked. Cancelable: `preventDefault()` keeps the
  *   card from requesting `save_for_later_url` (the host saves the offer itself).
  *   `detail: { current, total, offer_id, url }`.
- * @fires adpx-error - The terms cannot be shown safely. `detail: { message, code: 'render' }`.
+ * @fires adpx-error - The offer or its terms cannot be shown safely. `detail: { message, code: 'render' }`.
  *
  * @cssprop --adpx-card-background - Card background (default `--adpx-background`).
  * @cssprop --adpx-background - Background of the card and the terms dialog.
@@ -89,7 +92,10 @@ export class AdpxOfferElement extends LitElement {
 
   static override styles = [baseStyles, offerStyles, termsStyles];
 
-  /** The offer to render (a normalised offer, see `fetchOffers`). */
+  /**
+   * The offer to render: one of `fetchOffers`' offers, or an offer as the service sends it. It is
+   * normalised again (unsafe URLs left out); one that cannot be shown is an `error` event.
+   */
   offer?: Offer;
 
   /** 1-based position of this offer in its load. */
@@ -148,8 +154,19 @@ export class AdpxOfferElement extends LitElement {
     if (changed.has('strings')) this.overrides = checkStrings(this.strings, this.log);
     if (changed.has('offer') || changed.has('ledger')) {
       this.card?.dispose();
-      const context = { log: () => this.log, dwell: () => this.dwell };
-      this.card = this.offer ? new OfferCard(this, this.offer, this.ledger, context) : undefined;
+      this.card = undefined;
+      const given = this.offer;
+      if (!given) return;
+      // Normalised again: an offer as the service sends it renders safely; one that cannot be
+      // shown is an `error` event, never a throw into the page.
+      const result = safely(() => normalizeOffer(given, new Set()));
+      if (result?.ok) {
+        const context = { log: () => this.log, dwell: () => this.dwell };
+        this.card = new OfferCard(this, result.offer, this.ledger, context);
+      } else {
+        const message = `The offer cannot be shown: ${result?.reason ?? 'not readable'}.`;
+        this.dispatchEvent(new AdpxEvent('error', { message, code: 'render' }));
+      }
     }
   }
 
