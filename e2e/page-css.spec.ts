@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
-import { HOSTILE_CSS, setPageCss, TEXT_PARTS, textStyles } from './cases/page-css.js';
-import { expect, imagesSettled, test } from './fixtures.js';
+import { HOST_CSS, HOSTILE_CSS, partBoxes, setPageCss, TEXT_PARTS, textStyles } from './cases/page-css.js';
+import { animationsSettled, expect, imagesSettled, test } from './fixtures.js';
 
 /**
  * The page's CSS changes the offers only through theming (docs/theming.md): a root font size, or
@@ -99,4 +99,26 @@ test('a page sizes an element by setting font-size on it; the sizes inside follo
   // One card's size: its part.
   await page.evaluate(setPageCss, 'adpx-offers::part(offer) { font-size: 24px; }');
   await expect(headline(page)).toHaveCSS('font-size', '30px');
+});
+
+test('a page’s box-sizing reaches the unit’s element, not its layout: every box inside is unchanged, inline and popup', async ({
+  page,
+  mock,
+}) => {
+  await page.setViewportSize({ width: 1024, height: 900 });
+  for (const layout of ['inline', 'popup']) {
+    await page.goto(`${mock.url}/unit-lab.html?layout=${layout}&heading=Offers`);
+    await expect(headline(page)).toBeVisible();
+    await imagesSettled(page);
+    const clean = await page.evaluate(partBoxes);
+    expect(Object.keys(clean).length).toBeGreaterThan(10);
+    for (const css of HOST_CSS) {
+      await page.evaluate(setPageCss, css);
+      const sizing = await page.locator('adpx-offers').evaluate((el) => getComputedStyle(el).boxSizing);
+      expect(sizing, `${css}: the sheet applies to the host`).toBe('content-box');
+      await animationsSettled(page);
+      expect(await page.evaluate(partBoxes), `${layout}: ${css}`).toEqual(clean);
+    }
+    await page.evaluate(setPageCss, null);
+  }
 });

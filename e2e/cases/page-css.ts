@@ -77,3 +77,35 @@ export function setPageCss(css: string | null): void {
   style.textContent = css;
   document.head.append(style);
 }
+
+/**
+ * A host page's CSS that reaches the element itself, not only by inheritance: a universal
+ * `box-sizing` (the host is one of the page's elements) and the inheritance pattern of CSS resets
+ * on a content-box ancestor. The host takes them; the layout inside must not (every element of the
+ * shadow trees sizes its own box, `base.styles.ts`).
+ */
+export const HOST_CSS = [
+  '* { box-sizing: content-box !important; }',
+  'html { box-sizing: border-box; } *, *::before, *::after { box-sizing: inherit; } main { box-sizing: content-box; }',
+];
+
+/**
+ * The box (x, y, width, height, rounded) of every rendered element with a part inside the shadow
+ * trees, keyed `part #n` in document order. Self-contained, like {@link textStyles}.
+ */
+export function partBoxes(): Record<string, string> {
+  const found: Record<string, string> = {};
+  let n = 0;
+  const walk = (root: ParentNode, inside: boolean) => {
+    for (const el of root.querySelectorAll('*')) {
+      const part = el.getAttribute('part');
+      if (inside && part && el.getClientRects().length > 0) {
+        const r = el.getBoundingClientRect();
+        found[`${part} #${n++}`] = [r.x, r.y, r.width, r.height].map(Math.round).join(' ');
+      }
+      if (el.shadowRoot) walk(el.shadowRoot, true);
+    }
+  };
+  walk(document, false);
+  return found;
+}
