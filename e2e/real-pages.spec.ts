@@ -2,7 +2,8 @@ import { events, expect, expectHits, hits, recordEvents, test } from './fixtures
 
 /**
  * What real publisher pages do: queue calls before an async script tag has loaded, and block the
- * offers request with an ad blocker. Asserted on what the mock service received and on the page.
+ * offers request with an ad blocker; and what they keep: their own globals and document. Asserted
+ * on what the mock service received and on the page.
  */
 
 test.beforeEach(async ({ page }) => recordEvents(page));
@@ -56,4 +57,50 @@ test('blocked by an ad blocker: one network error, nothing shown, no space kept,
   expect(hits(mock, 'pixel')).toHaveLength(0);
   expect(uncaught).toEqual([]);
   expect(await page.evaluate(() => document.title.length > 0)).toBe(true);
+});
+
+test('the page’s own names and document: the script adds window.Adpx and Lit’s shared registries only; a unit shown and closed leaves nothing outside its element', async ({
+  page,
+  mock,
+}) => {
+  await page.addInitScript(() => {
+    const w = window as unknown as { namesBefore: string[] };
+    w.namesBefore = Object.getOwnPropertyNames(window);
+  });
+  const outside = () => ({
+    html: [...document.documentElement.attributes].map((a) => `${a.name}=${a.value}`),
+    body: [...document.body.attributes].map((a) => `${a.name}=${a.value}`),
+    head: document.head.children.length,
+    bodyChildren: [...document.body.children].map((el) => el.tagName),
+    sheets: document.styleSheets.length + document.adoptedStyleSheets.length,
+  });
+  await page.goto(`${mock.url}/unit-lab.html?layout=popup&manual`);
+  const before = await page.evaluate(outside);
+  await page.evaluate(async () => {
+    const unit = document.querySelector('adpx-offers') as unknown as {
+      load(): Promise<number>;
+      show(): boolean;
+    };
+    await unit.load();
+    unit.show();
+  });
+  await expect(page.locator('adpx-offers [part~="offer"]').first()).toBeVisible();
+  await expectHits(mock, 'pixel', 1);
+  await page.locator('adpx-offers [part~="close"]').first().click();
+  await expectHits(mock, 'close', 1);
+  expect(await page.evaluate(outside)).toEqual(before);
+  const added = await page.evaluate(() => {
+    const w = window as unknown as { namesBefore: string[] };
+    return Object.getOwnPropertyNames(window).filter(
+      (name) => !w.namesBefore.includes(name) && !['adpxEvents', 'namesBefore'].includes(name),
+    );
+  });
+  // Lit's own (`litHtmlVersions` and the like): shared with a page's own copy of Lit by design.
+  expect(added.sort()).toEqual([
+    'Adpx',
+    'litElementVersions',
+    'litHtmlVersions',
+    'litPropertyMetadata',
+    'reactiveElementVersions',
+  ]);
 });
