@@ -104,3 +104,41 @@ test('the page’s own names and document: the script adds window.Adpx and Lit�
     'reactiveElementVersions',
   ]);
 });
+
+for (const [what, answer, code] of [
+  [
+    'a proxy’s HTML page with status 200',
+    { status: 200, body: '<!doctype html><title>Sign in</title><form></form>', contentType: 'text/html' },
+    'invalid_response',
+  ],
+  ['an empty 204', { status: 204, body: '' }, 'invalid_response'],
+  [
+    'a JSON body cut short',
+    { status: 200, body: '{"data":{"offers":[{"id":1001,"title":"Sa' },
+    'invalid_response',
+  ],
+  [
+    'a gateway’s HTML error page (502)',
+    { status: 502, body: '<html><body><h1>502 Bad Gateway</h1></body></html>', contentType: 'text/html' },
+    'http',
+  ],
+] as const) {
+  test(`the offers answer is ${what}: one ${code} error, nothing shown, no space kept, no retry, the page unharmed`, async ({
+    page,
+    mock,
+  }) => {
+    const uncaught: string[] = [];
+    page.on('pageerror', (error) => uncaught.push(error.message));
+    mock.queue(answer);
+    await page.goto(`${mock.url}/unit-lab.html?min-height=400`);
+    const unit = page.locator('adpx-offers');
+    await expect.poll(() => unit.evaluate((el) => (el as unknown as { state: string }).state)).toBe('error');
+    const errors = (await events(page)).filter((e) => e.type === 'adpx-error').map((e) => e.detail);
+    expect(errors).toEqual([expect.objectContaining({ code })]);
+    await expect(unit.locator('[part~="offer"]')).toHaveCount(0);
+    await expect.poll(() => unit.evaluate((el) => el.getBoundingClientRect().height)).toBe(0);
+    expect(mock.requests()).toHaveLength(1);
+    expect(mock.beacons()).toHaveLength(0);
+    expect(uncaught).toEqual([]);
+  });
+}
