@@ -89,3 +89,45 @@ test('endpoint and payload bound right after insertion (Angular’s order) are u
   expect(mock.requests()).toHaveLength(1);
   expect(mock.requests()[0]?.body).toMatchObject({ order_id: 'after-insert' });
 });
+
+test('response set on a defined element before it is inserted (React 19’s and Vue’s order): its events reach listeners added after it and the document', async ({
+  page,
+  mock,
+}) => {
+  await blankPage(page, mock.url);
+  await defineElements(page);
+  const total = await page.evaluate(async (endpoint) => {
+    const answer = await fetch(`${endpoint}/native/v2/offers.json?api_key=test-key`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ placement: 'checkout' }),
+    });
+    const raw = (await answer.json()) as { data: { offers: unknown[] } };
+    const heard: string[] = [];
+    (window as unknown as { heard: string[] }).heard = heard;
+    for (const type of ['adpx-ads-found', 'adpx-error']) {
+      document.addEventListener(type, (e) => heard.push(`document ${e.type}`));
+    }
+    // A valid response, then a listener (a prop after `response` in the JSX), then the insertion.
+    const good = document.createElement('adpx-offers');
+    good.response = raw;
+    good.addEventListener('adpx-ads-found', (e) => heard.push(`element ${e.type}`));
+    document.body.append(good);
+    // An invalid one, the same way.
+    const bad = document.createElement('adpx-offers');
+    bad.response = { data: { offers: 'not a list' } };
+    bad.addEventListener('adpx-error', (e) => heard.push(`element ${e.type}`));
+    document.body.append(bad);
+    return raw.data.offers.length;
+  }, mock.url);
+  expect(total).toBeGreaterThan(0);
+  await expect(cardHeading(page)).toBeVisible();
+  await expectHits(mock, 'pixel', 1);
+  expect(await page.evaluate(() => (window as unknown as { heard: string[] }).heard)).toEqual([
+    'element adpx-ads-found',
+    'document adpx-ads-found',
+    'element adpx-error',
+    'document adpx-error',
+  ]);
+  expect(mock.requests()).toHaveLength(1); // the host's own fetch
+});

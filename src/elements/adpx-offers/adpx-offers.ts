@@ -168,8 +168,16 @@ export class AdpxOffersElement extends OffersRequestElement {
   private seenIndex = -1;
   private seenLedger?: BeaconLedger;
   private focusEndCard = false;
+  /**
+   * Events of a unit never yet in the document, dispatched when it first connects: React 19 and
+   * Vue set `response` on the new element before they add its listeners and insert it, and a
+   * detached element's events never reach the document. A unit taken out later fires at once
+   * (decision 010).
+   */
+  private held?: AdpxEvent[] = [];
+  private readonly fire = (event: AdpxEvent) => this.held?.push(event) ?? this.dispatchEvent(event);
   private readonly flow = new FlowController(this, {
-    emit: (name, detail) => this.dispatchEvent(new AdpxEvent(name, detail)),
+    emit: (name, detail) => this.fire(new AdpxEvent(name, detail)),
     log: () => this.log,
     autoClose: () => this.settings.autoClose,
     isList: () => this.view === 'list',
@@ -200,6 +208,9 @@ export class AdpxOffersElement extends OffersRequestElement {
 
   override connectedCallback(): void {
     super.connectedCallback();
+    const held = this.held;
+    this.held = undefined;
+    held?.forEach(this.fire);
     window.addEventListener('pagehide', this.onPageHide);
     // A first connection loads in the first update (willUpdate); a reconnection at once.
     if (this.hasUpdated) this.autoLoad();
