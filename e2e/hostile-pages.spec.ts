@@ -5,7 +5,9 @@ import { events, expect, expectHits, hits, quiet, recordEvents, test, watchFetch
  * per library (e2e/pages/hostile/), with the library loaded before the SDK and after it. Each
  * must give what a clean page gives: the offers POST the service received, a rendered card, one
  * impression pixel, and no page error. A failed request must still reach the page as one `error`
- * event (an error the SDK cannot even construct would be lost).
+ * event (an error the SDK cannot even construct would be lost). Last, a page whose service worker
+ * answers every request with its own `fetch` (e2e/pages/hostile/sw.js): the beacons sent with
+ * `keepalive` as the page leaves go through it and still arrive once.
  */
 const PAGES = [
   { page: 'mootools', library: 'MooTools 1.6.0 (compat)' },
@@ -72,3 +74,39 @@ for (const { page: name, library, ...rest } of PAGES) {
     expect(errors).toEqual([]);
   });
 }
+
+test('a service worker that passes every request on (a web app’s): one POST, and leaving at the impression still delivers pixel, adv pixel and close once', async ({
+  page,
+  mock,
+}) => {
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(`${error.name}: ${error.message}`));
+  await watchFetches(page);
+  const viaWorker: string[] = [];
+  page.context().on('request', (request) => {
+    if (request.serviceWorker()) viaWorker.push(new URL(request.url()).pathname);
+  });
+  await page.goto(`${mock.url}/hostile/service-worker.html`);
+  await page.evaluate(() => (window as unknown as { workerReady: Promise<unknown> }).workerReady);
+  await page.addInitScript(() => {
+    document.addEventListener('adpx-impression', () => {
+      location.href = '/landing?left=impression';
+    });
+  });
+  await page.goto(`${mock.url}/hostile/service-worker.html`);
+  await page.waitForURL(/left=impression/);
+  await expectHits(mock, 'pixel', 1);
+  await expectHits(mock, 'adv_pixel', 1);
+  await expectHits(mock, 'close', 1);
+  await quiet(page, mock);
+  expect(
+    mock
+      .beacons()
+      .map((b) => b.kind)
+      .sort(),
+  ).toEqual(['adv_pixel', 'close', 'pixel']);
+  expect(mock.requests()).toHaveLength(1);
+  // The worker made them: the page was controlled.
+  expect(viaWorker).toEqual(expect.arrayContaining(['/native/v2/offers.json', '/beacon/pixel/1001']));
+  expect(errors).toEqual([]);
+});
