@@ -2,9 +2,17 @@
  * The page's CSS in Firefox and WebKit: a root font size and inherited text properties (uppercase,
  * `white-space`, letter spacing, line height, italic, `text-align`…) leave the computed text
  * styles of the unit, a standalone card and standalone terms as on a clean page
- * (src/elements/shared.styles.ts, `hostReset`; e2e/page-css.spec.ts in Chromium).
+ * (src/elements/shared.styles.ts, `hostReset`; e2e/page-css.spec.ts in Chromium); a page's box
+ * sizing, which reaches the unit's element itself, leaves every box inside it as it was.
  */
-import { HOSTILE_CSS, setPageCss, TEXT_PARTS, textStyles } from '../e2e/cases/page-css.js';
+import {
+  HOST_CSS,
+  HOSTILE_CSS,
+  partBoxes,
+  setPageCss,
+  TEXT_PARTS,
+  textStyles,
+} from '../e2e/cases/page-css.js';
 import type { EnginePage } from './driver.js';
 import { expect, POLL, test } from './fixtures.js';
 
@@ -70,4 +78,18 @@ test('standalone cards (320 and 720 px) and standalone terms: the page’s CSS d
   });
   await openTerms(ep);
   await expectUnchangedByPageCss(ep, ['terms-toggle', 'terms-content']);
+});
+
+test('the unit: a page’s box-sizing reaches its element, not the boxes inside', async ({ ep, mock }) => {
+  await ep.goto(`${mock.url}/engines/unit.html`);
+  const boxes = () => ep.evaluate(partBoxes);
+  await expect.poll(async () => Object.keys(await boxes()).length > 10, POLL).toBe(true);
+  const clean = await boxes();
+  for (const css of HOST_CSS) {
+    await ep.evaluate(setPageCss, css);
+    const sizing = () => getComputedStyle(document.querySelector('adpx-offers') ?? document.body).boxSizing;
+    expect(await ep.evaluate(sizing), `${css}: the sheet applies to the unit's element`).toBe('content-box');
+    await expect.poll(boxes, POLL).toEqual(clean);
+  }
+  await ep.evaluate(setPageCss, null);
 });
