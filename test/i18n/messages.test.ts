@@ -57,6 +57,84 @@ describe('the tables', () => {
   });
 });
 
+describe('the words as a native speaker reads them', () => {
+  const counts = [1, 2, 3, 5, 11, 12, 22, 25, 100];
+  const ar = new Intl.NumberFormat('ar');
+  /** Languages with a singular for 1 and one plural for every other count here. */
+  const singularPlural: Record<string, [string, string]> = {
+    es: ['oferta', 'ofertas'],
+    fr: ['offre', 'offres'],
+    de: ['Angebot', 'Angebote'],
+    it: ['offerta', 'offerte'],
+    pt: ['oferta', 'ofertas'],
+    nl: ['aanbieding', 'aanbiedingen'],
+    sv: ['erbjudande', 'erbjudanden'],
+  };
+  const offers: Record<string, string[]> = {
+    ...Object.fromEntries(
+      Object.entries(singularPlural).map(([code, [one, other]]) => [
+        code,
+        counts.map((n) => `${n} ${n === 1 ? one : other}`),
+      ]),
+    ),
+    // one, few (2-4, 22-24), many (5-21, 25-...): 12 to 14 are many, not few.
+    pl: [
+      '1 oferta',
+      '2 oferty',
+      '3 oferty',
+      '5 ofert',
+      '11 ofert',
+      '12 ofert',
+      '22 oferty',
+      '25 ofert',
+      '100 ofert',
+    ],
+    ja: counts.map((n) => `${n}件のオファー`),
+    zh: counts.map((n) => `${n} 个优惠`),
+    // one and two say no number; few (3-10) takes the plural, many (11-99) the accusative singular,
+    // other (100-102, ...) the genitive singular.
+    ar: [
+      'عرض واحد',
+      'عرضان',
+      ...[3, 5].map((n) => `${ar.format(n)} عروض`),
+      ...[11, 12, 22, 25].map((n) => `${ar.format(n)} عرضًا`),
+      `${ar.format(100)} عرض`,
+    ],
+    he: ['הצעה אחת', 'שתי הצעות', ...counts.slice(2).map((n) => `${n} הצעות`)],
+  };
+
+  it.each(Object.entries(offers))('%s: "N offers" in every plural form it has', (code, wanted) => {
+    const m = new Messages(code);
+    expect(counts.map((count) => m.t('offersCount', { count }))).toEqual(wanted);
+  });
+
+  it('"2 of 1,500" with the language\'s own words and number grouping', () => {
+    const before: Record<string, string> = {
+      es: '2 de ',
+      fr: '2 sur ',
+      de: '2 von ',
+      it: '2 di ',
+      pt: '2 de ',
+      nl: '2 van ',
+      pl: '2 z ',
+      sv: '2 av ',
+      ja: '2 / ',
+      zh: '2/',
+      ar: `${ar.format(2)} من `,
+      he: '2 מתוך ',
+    };
+    for (const [code, words] of Object.entries(before)) {
+      const total = new Intl.NumberFormat(code).format(1500);
+      expect(new Messages(code).t('progress', { current: 2, total: 1500 }), code).toBe(words + total);
+    }
+    // Grouped as each language groups four digits: Spanish and Polish do not, French with a
+    // narrow no-break space.
+    expect(formatNumber('es', 1500)).toBe('1500');
+    expect(formatNumber('pl', 1500)).toBe('1500');
+    expect(formatNumber('fr', 1500)).toBe('1\u202f500');
+  });
+});
+
 describe('Messages', () => {
   it('plural forms through Intl.PluralRules (Polish has three, Arabic six)', async () => {
     await ensureLanguage('pl');
