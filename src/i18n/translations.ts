@@ -3,7 +3,9 @@
  * them in that language (not translated word by word); see locales.ts for the placeholders and
  * plural forms. Loaded on demand (load-translations.ts): a page in English never downloads them.
  *
- * `pt` is Brazilian Portuguese; `zh` is Simplified Chinese (docs/i18n.md).
+ * `pt` is Brazilian Portuguese; `zh` is Simplified Chinese (docs/i18n.md). In Arabic and Hebrew the
+ * advertiser's name sits between U+2068 and U+2069 (first strong isolate, pop directional isolate):
+ * a Latin name keeps its own punctuation ("Acme Inc.") instead of the full stop jumping to its left.
  */
 import type { LocaleTable } from './types.js';
 
@@ -53,10 +55,10 @@ export const fr: LocaleTable = {
   termsUnavailable: 'Les conditions de l’offre n’ont pas pu être chargées. Réessayez',
   privacy: 'Confidentialité',
   moreOffers: 'Plus d’offres',
-  saveForLater: 'Garder pour plus tard',
+  saveForLater: 'Enregistrer pour plus tard',
   saving: 'Enregistrement…',
   saved: 'Enregistrée',
-  savedStatus: 'Offre gardée pour plus tard.',
+  savedStatus: 'Offre enregistrée pour plus tard.',
   saveFailed: 'L’enregistrement a échoué. Réessayez',
   offerFrom: 'Offre de {advertiser}',
   qrCaption: 'Scannez pour l’ouvrir sur votre téléphone',
@@ -270,7 +272,7 @@ export const ja: LocaleTable = {
   offers: 'オファー',
   offersCount: { other: '{count}件のオファー' },
   progress: '{current} / {total}',
-  announce: 'オファー {current} / {total}',
+  announce: '全{total}件中{current}件目のオファー',
   terms: '利用条件',
   termsUnavailable: '利用条件を読み込めませんでした。もう一度お試しください',
   privacy: 'プライバシー',
@@ -349,7 +351,7 @@ export const ar: LocaleTable = {
   saved: 'تم الحفظ',
   savedStatus: 'تم حفظ العرض لوقت لاحق.',
   saveFailed: 'تعذّر الحفظ. حاول مرة أخرى',
-  offerFrom: 'عرض من {advertiser}',
+  offerFrom: 'عرض من \u2068{advertiser}\u2069',
   qrCaption: 'امسح الرمز لفتحه على هاتفك',
   qrAlt: 'رمز QR: امسحه لفتح العرض على هاتفك',
   qrAltFrom: 'رمز QR: امسحه لفتح عرض {advertiser} على هاتفك',
@@ -380,7 +382,7 @@ export const he: LocaleTable = {
   saved: 'נשמר',
   savedStatus: 'ההצעה נשמרה למועד מאוחר יותר.',
   saveFailed: 'השמירה נכשלה. אפשר לנסות שוב',
-  offerFrom: 'הצעה מאת {advertiser}',
+  offerFrom: 'הצעה מאת \u2068{advertiser}\u2069',
   qrCaption: 'סורקים כדי לפתוח בטלפון',
   qrAlt: 'קוד QR: סורקים כדי לפתוח את ההצעה בטלפון',
   qrAltFrom: 'קוד QR: סורקים כדי לפתוח את ההצעה של {advertiser} בטלפון',

@@ -133,6 +133,35 @@ describe('the words as a native speaker reads them', () => {
     expect(formatNumber('pl', 1500)).toBe('1500');
     expect(formatNumber('fr', 1500)).toBe('1\u202f500');
   });
+
+  it('French says one verb through the whole save flow: enregistrer', () => {
+    const m = new Messages('fr');
+    expect(
+      ['saveForLater', 'saving', 'saved', 'savedStatus', 'saveFailed'].map((key) => m.t(key as MessageKey)),
+    ).toEqual([
+      'Enregistrer pour plus tard',
+      'Enregistrement…',
+      'Enregistrée',
+      'Offre enregistrée pour plus tard.',
+      'L’enregistrement a échoué. Réessayez',
+    ]);
+  });
+
+  it('Japanese announces the position as it is said, not "1 / 6" (spoken by the live region)', () => {
+    expect(new Messages('ja').t('announce', { current: 2, total: 6 })).toBe('全6件中2件目のオファー');
+    expect(new Messages('ja').t('progress', { current: 2, total: 6 })).toBe('2 / 6');
+  });
+
+  it('Arabic and Hebrew isolate the advertiser’s name, so a Latin name keeps its full stop', () => {
+    expect(new Messages('ar').t('offerFrom', { advertiser: 'Acme Inc.' })).toBe(
+      'عرض من \u2068Acme Inc.\u2069',
+    );
+    expect(new Messages('he').t('offerFrom', { advertiser: 'Acme Inc.' })).toBe(
+      'הצעה מאת \u2068Acme Inc.\u2069',
+    );
+    // Left-to-right languages need no isolate: the name reads in the sentence's own direction.
+    expect(new Messages('de').t('offerFrom', { advertiser: 'Acme Inc.' })).toBe('Angebot von Acme Inc.');
+  });
 });
 
 describe('Messages', () => {
