@@ -64,6 +64,37 @@ test('Arabic renders right to left with no dir on the page: Next sits on the lef
   expect(a && b && a.x < b.x).toBe(true);
 });
 
+test('Arabic and Hebrew: a Latin advertiser’s name keeps its full stop at its end', async ({
+  page,
+  mock,
+}) => {
+  await page.route(/\/native\/v[24]\/offers\.json/, async (route) => {
+    const response = await route.fetch();
+    const json = (await response.json()) as { data: { offers: Array<Record<string, unknown>> } };
+    for (const offer of json.data.offers) offer.advertiser_name = 'Acme Inc.';
+    await route.fulfill({ response, json });
+  });
+  for (const language of ['ar', 'he']) {
+    await page.goto(lab(mock.url, `html=${language}`));
+    const line = card(page).locator('[part~="advertiser"]');
+    await expect(line).toContainText('Acme Inc.');
+    // Where the name's last letter and the full stop are drawn: read left to right inside the
+    // right-to-left line, the stop comes after the "c", not before the "A".
+    const [c, stop] = await line.evaluate((p) => {
+      const text = p.firstChild as Text;
+      const at = (i: number) => {
+        const range = document.createRange();
+        range.setStart(text, i);
+        range.setEnd(text, i + 1);
+        return range.getBoundingClientRect().left;
+      };
+      const end = text.data.lastIndexOf('.');
+      return [at(end - 1), at(end)];
+    });
+    expect(stop, language).toBeGreaterThan(c);
+  }
+});
+
 test('strings override words by key; an unknown key is ignored with a debug line', async ({ page, mock }) => {
   const debug: string[] = [];
   page.on('console', (m) => {
