@@ -114,6 +114,42 @@ test.describe('the IAB’s TCF CMP API (@iabtechlabtcf/cmpapi) on the page', () 
     await expect.poll(() => lines.filter((line) => line.includes('consent (cmp)')).length).toBe(2);
   });
 
+  test('the visitor reopens the banner (cmpuishown) and has not chosen yet: the next request keeps the id', async ({
+    page,
+    mock,
+  }) => {
+    await page.goto(iabPage(mock, { tc: granted }));
+    const first = await firstRequest(mock);
+    expect(first.adpx_fp).toMatch(ID);
+    await page.evaluate((tc) => (window as unknown as CmpPage).cmp.tcf(tc, true), granted);
+    await page.evaluate(() => document.querySelector('adpx-offers')?.load());
+    await expect.poll(() => mock.requests().length).toBe(2);
+    expect(bodies(mock)[1]).toMatchObject({ gdpr: '1', gdpr_consent: granted, adpx_fp: first.adpx_fp });
+    expect(await storedKeys(page)).toEqual(['adpx_fp']);
+  });
+
+  test('a response the host supplied (no request): its beacons carry no cookie while the CMP refuses', async ({
+    page,
+    mock,
+  }) => {
+    const answer = await fetch(`${mock.url}/native/v2/offers.json?api_key=test-key`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ placement: 'checkout' }),
+    });
+    const response: unknown = await answer.json();
+    mock.reset();
+    await page.goto(iabPage(mock, { tc: refused, supplied: '1' }));
+    await page.locator('adpx-offers').waitFor({ state: 'attached' });
+    await page.evaluate((raw) => {
+      const unit = document.querySelector('adpx-offers');
+      if (unit) unit.response = raw;
+    }, response);
+    await pixelsWithoutCookie(mock);
+    expect(mock.requests()).toHaveLength(0);
+    expect(await storedKeys(page)).toEqual([]);
+  });
+
   test('the stub alone, its CMP never loads: the request goes out after consent-timeout, restrictive', async ({
     page,
     mock,

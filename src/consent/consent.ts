@@ -120,6 +120,9 @@ function decideNow(log?: DebugLog): ConsentDecision {
 /** The signals in force: the host's when given, else the page's platforms once asked; GPC always. */
 function signalsNow(): ConsentSignals {
   const signals = currentSignals();
+  // A decision before any request (a beacon of a response the host supplied, `setConsent`) asks
+  // the page's platforms too: one that has not answered yet refuses, as during a request's wait.
+  if (!explicit && !cmps && typeof window !== 'undefined') (cmps = new PageCmps(window, onPageChange)).ask();
   const page = explicit ? undefined : cmps?.current();
   return page?.present ? { ...page.signals, gpc: signals.gpc, source: 'cmp' } : signals;
 }

@@ -74,6 +74,12 @@ export class PageCmps {
     return { present: readings.length > 0, final, signals };
   }
 
+  /** Asks the platforms present, without waiting: what a decision before any request reads. */
+  ask(): void {
+    this.start();
+    if (!this.readings.has('usp')) this.askUsPrivacy();
+  }
+
   private start(): void {
     if (!this.readings.has('tcf')) {
       const tcf = (this.tcf = findCmp(this.win, TCF));
@@ -134,14 +140,17 @@ export class PageCmps {
       eventStatus?: unknown;
       purpose?: { consents?: Record<string, unknown> };
     } | null;
+    // Always set, unchanged too: a request waiting for a framed CMP's new answer wakes.
+    const previous = this.readings.get('tcf') as Reading;
     // A failed call is no answer, never a permission: the last reading stands.
-    if (!success || !tc) return;
+    if (!success || !tc) return this.set('tcf', previous);
     const reading: CmpSignals = {};
     if (typeof tc.gdprApplies === 'boolean') reading.gdprApplies = tc.gdprApplies;
     if (typeof tc.tcString === 'string' && tc.tcString !== '') reading.tcString = tc.tcString;
     reading.purposeOne = tc.purpose?.consents?.['1'] === true;
     const final = tc.gdprApplies === false || TCF_FINAL.has(String(tc.eventStatus));
-    this.set('tcf', { ready: final, data: reading });
+    // The banner reopened (`cmpuishown`) after a final answer: that answer stands until the next.
+    this.set('tcf', final || !previous.ready ? { ready: final, data: reading } : previous);
   }
 
   private onGpp(data: unknown): void {

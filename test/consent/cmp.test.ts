@@ -98,6 +98,34 @@ describe('a TCF CMP in another frame that answers each call only at once', () =>
     expect(cmps.current()).toMatchObject({ final: true, signals: { purposeOne: true } });
   });
 
+  it('the banner reopened there (cmpuishown): the next request keeps the last final answer, without waiting it out', async () => {
+    vi.useFakeTimers();
+    const { cmps, answer } = parentCmp();
+    const first = cmps.read(10_000);
+    answer(tcData(true, 'tcloaded'));
+    await first;
+    let done = false;
+    void cmps.read(10_000)?.then(() => (done = true));
+    answer(tcData(true, 'cmpuishown'));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(done).toBe(true);
+    expect(cmps.current()).toMatchObject({ final: true, signals: { purposeOne: true } });
+  });
+
+  it('a failed answer there wakes the waiting request at once; the last answer stands', async () => {
+    vi.useFakeTimers();
+    const { cmps, answer } = parentCmp();
+    const first = cmps.read(10_000);
+    answer(tcData(true, 'tcloaded'));
+    await first;
+    let done = false;
+    void cmps.read(10_000)?.then(() => (done = true));
+    answer(null);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(done).toBe(true);
+    expect(cmps.current()).toMatchObject({ final: true, signals: { purposeOne: true } });
+  });
+
   it('a later request does not wait for a CMP that never answered', async () => {
     vi.useFakeTimers();
     const { cmps } = parentCmp();

@@ -10,6 +10,7 @@ import { ADPX_FP_STORAGE_KEY, getAdpxFingerprint } from '../../src/client/finger
 import { CmpApi, CmpApiModel } from '@iabtechlabtcf/cmpapi';
 import { gppTcfEu, tcString } from './strings.js';
 import { withConsent } from '../../src/consent/apply.js';
+import { deliverBeacon } from '../../src/tracking/beacon.js';
 import type { FetchOffersOptions } from '../../src/options/fetch-options.js';
 import { defineElements } from '../../src/elements/registry.js';
 
@@ -239,6 +240,52 @@ describe('consent that changes, fails or arrives late', () => {
     const pending = resolveConsent(5_000);
     cmp.update(tcString(false));
     expect((await pending).storage).toBe(false);
+  });
+
+  it('the banner reopened (cmpuishown) after a final answer changes nothing: the next request keeps the id', async () => {
+    const cmp = iabCmp();
+    const first = resolveConsent(5_000);
+    cmp.update(tcString(true));
+    expect((await first).storage).toBe(true);
+    const id = getAdpxFingerprint();
+    cmp.update(tcString(true), true);
+    const second = await resolveConsent(5_000);
+    expect(second.storage).toBe(true);
+    expect(second.reason).toContain('allows it');
+    expect(localStorage.getItem(ADPX_FP_STORAGE_KEY)).toBe(id);
+    // The visitor then withdraws (useractioncomplete): applied at once.
+    cmp.update(tcString(false));
+    expect(storageAllowed()).toBe(false);
+    expect(localStorage.getItem(ADPX_FP_STORAGE_KEY)).toBeNull();
+  });
+
+  it('before any request (a response the host supplied), a beacon asks the page’s platform: no cookies until it grants', async () => {
+    const credentials = async () => {
+      let sent: RequestCredentials | undefined;
+      const fetch = async (_url: RequestInfo | URL, init?: RequestInit) => {
+        sent = init?.credentials;
+        return new Response(null, { status: 200 });
+      };
+      await deliverBeacon('https://svc.test/beacon/pixel/1', { fetch });
+      return sent;
+    };
+    const cmp = iabCmp();
+    // The CMP has not answered yet: restrictive until it does.
+    expect(storageAllowed()).toBe(false);
+    expect(await credentials()).toBe('omit');
+    cmp.update(tcString(false));
+    expect(storageAllowed()).toBe(false);
+    expect(await credentials()).toBe('omit');
+    cmp.update(tcString(true));
+    expect(storageAllowed()).toBe(true);
+    expect(await credentials()).toBe('include');
+  });
+
+  it('setConsent(undefined) before any request does not take the page’s platform, unasked, as allowing', () => {
+    const cmp = iabCmp();
+    cmp.update(tcString(false));
+    setConsent(undefined);
+    expect(storageAllowed()).toBe(false);
   });
 
   it('setConsent(undefined) goes back to what the CMP said, not to allowed', async () => {
