@@ -17,7 +17,8 @@ export {
 } from './elements/adpx-offers/adpx-offers.js';
 export { AdpxTermsElement } from './elements/adpx-terms/adpx-terms.js';
 export { defineElements } from './elements/registry.js';
-export { fetchOffers, type FetchOffersInit } from './client/fetch-offers.js';
+export { fetchOffers } from './consent/fetch-offers.js';
+export type { FetchOffersInit } from './client/fetch-offers.js';
 export type { FetchOffersOptions } from './options/fetch-options.js';
 export { OffersError, OffersErrorCode, isOffersError } from './errors.js';
 export type {
