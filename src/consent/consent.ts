@@ -98,13 +98,15 @@ export function resolveConsent(
   timeoutMs: number,
   log?: DebugLog,
 ): ConsentDecision | Promise<ConsentDecision> {
-  let waiting: Promise<void> | undefined;
-  if (!explicit && typeof window !== 'undefined') {
-    cmps ??= new PageCmps(window, onPageChange);
-    waiting = cmps.read(timeoutMs);
-  }
+  const waiting = pageCmps()?.read(timeoutMs);
   // Read after the wait: a host that set its consent meanwhile wins over the platform.
   return waiting ? waiting.then(() => decideNow(log)) : decideNow(log);
+}
+
+/** The page's consent platforms, started on first use; none when the host decides or off a page. */
+function pageCmps(): PageCmps | undefined {
+  if (explicit || typeof window === 'undefined') return undefined;
+  return (cmps ??= new PageCmps(window, onPageChange));
 }
 
 function decideNow(log?: DebugLog): ConsentDecision {
@@ -122,7 +124,7 @@ function signalsNow(): ConsentSignals {
   const signals = currentSignals();
   // A decision before any request (a beacon of a response the host supplied, `setConsent`) asks
   // the page's platforms too: one that has not answered yet refuses, as during a request's wait.
-  if (!explicit && !cmps && typeof window !== 'undefined') (cmps = new PageCmps(window, onPageChange)).ask();
+  if (!cmps) pageCmps()?.ask();
   const page = explicit ? undefined : cmps?.current();
   return page?.present ? { ...page.signals, gpc: signals.gpc, source: 'cmp' } : signals;
 }

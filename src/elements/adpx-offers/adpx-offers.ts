@@ -175,7 +175,10 @@ export class AdpxOffersElement extends OffersRequestElement {
    * (decision 010).
    */
   private held?: AdpxEvent[] = [];
-  private readonly fire = (event: AdpxEvent) => this.held?.push(event) ?? this.dispatchEvent(event);
+  private readonly fire = (event: AdpxEvent): void => {
+    if (this.held) this.held.push(event);
+    else this.dispatchEvent(event);
+  };
   private readonly flow = new FlowController(this, {
     emit: (name, detail) => this.fire(new AdpxEvent(name, detail)),
     log: () => this.log,
