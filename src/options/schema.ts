@@ -312,6 +312,25 @@ export const OPTIONS = {
     config: 'parentOrigin',
     parse: (value: unknown): string | undefined => toExactOrigin(value),
   },
+  /**
+   * Hand the unit's events to the page's analytics: `datalayer` (Google Tag Manager's
+   * `window.dataLayer`) or `gtag` (GA4); no personal data (docs/api.md, "Analytics hand-off").
+   */
+  analytics: {
+    property: 'analytics',
+    attribute: 'analytics',
+    type: 'string',
+    config: 'analytics',
+    parse: (value: unknown): 'datalayer' | 'gtag' | undefined =>
+      isAbsent(value)
+        ? undefined
+        : oneOf(
+            'analytics',
+            typeof value === 'string' ? value.toLowerCase() : value,
+            ['datalayer', 'gtag'] as const,
+            false,
+          ),
+  },
 } as const satisfies Record<string, OptionSpec>;
 
 export type OptionName = keyof typeof OPTIONS;

@@ -308,6 +308,8 @@ export interface AdpxConfig {
   strings?: AdpxStrings;
   /** Level of the unit's top heading, 1 to 6 (default 2): its `heading`, else its cards' headlines. */
   headingLevel?: number;
+  /** The unit's events to the page's analytics: `'datalayer'` (Tag Manager) or `'gtag'` (GA4); no personal data. */
+  analytics?: 'datalayer' | 'gtag';
 }
 
 /** Popup margins in percent, each clamped to 0..15. */

@@ -39,6 +39,7 @@ import { themeVariables } from './theme.js';
 import { attachStates, setStates } from '../custom-states.js';
 import type { FrameWidthMemo } from '../adpx-offer/media-size.js';
 import { BeaconLedger } from '../../tracking/ledger.js';
+import { AnalyticsHandOff } from '../../hosts/analytics.js';
 
 export { UnitStatus } from './status.js';
 export type { UnitLayout } from './flow.js';
@@ -201,6 +202,8 @@ export class AdpxOffersElement extends OffersRequestElement {
     onReturn: () => this.flow.returned() && !this.manual && this.show(),
   });
   private readonly internals = attachStates(this);
+  /** `analytics`: the events to the page's dataLayer or gtag (src/hosts/analytics.ts). */
+  private readonly handOff = new AnalyticsHandOff(this);
   /** A new language is a new request (decision 010) and new words. */
   private readonly languageWatch = new LanguageWatch(this, () => this.language);
 

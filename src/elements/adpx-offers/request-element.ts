@@ -48,6 +48,8 @@ export class OffersRequestElement extends LitElement {
   declare prefetchTtl: number;
   /** 1 to 6 (the options table); another value reads as 2, with a debug line. */
   declare headingLevel: number;
+  /** `datalayer` or `gtag`: the unit's events to the page's analytics (src/hosts/analytics.ts). */
+  declare analytics?: 'datalayer' | 'gtag';
 
   constructor() {
     super();
