@@ -37,17 +37,10 @@ export function findCmp(win: Window, api: CmpApi): CmpCaller | undefined {
     return (command, callback, parameter) => {
       if (api.fn !== '__gpp') return fn(command, api.version, callback, parameter);
       // GPP takes (command, callback, parameter); TCF and USP (command, version, callback). GPP 1.0
-      // returns its answer (`ping`, `getGPPData`) and may never call back; 1.1 calls back only.
-      let called = false;
-      const answer = (fn as unknown as (...args: unknown[]) => unknown)(
-        command,
-        (data: unknown, success: boolean) => {
-          called = true;
-          callback(data, success);
-        },
-        parameter,
-      );
-      if (!called && answer !== undefined) callback(answer, true);
+      // returns its answer (`ping`, `getGPPData`) and may never call back; 1.1 calls back only. A
+      // CMP that does both answers twice, the same answer: every GPP callback of ours is idempotent.
+      const answer = (fn as unknown as (...args: unknown[]) => unknown)(command, callback, parameter);
+      if (answer !== undefined) callback(answer, true);
     };
   }
   const frame = locatorFrame(win, `${api.fn}Locator`);

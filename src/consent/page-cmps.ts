@@ -171,21 +171,20 @@ export class PageCmps {
       cmpStatus?: unknown;
       cmpDisplayStatus?: unknown;
     } | null;
-    if (!ping) return;
-    if (ping.signalStatus !== undefined) {
+    if (ping?.signalStatus !== undefined) {
       if (ping.signalStatus === 'ready') this.readGpp(ping);
-      return;
+    } else if (
+      ping?.cmpStatus === 'loaded' &&
+      (ping.cmpDisplayStatus !== 'visible' || eventName === 'sectionChange')
+    ) {
+      safely(() =>
+        this.gpp?.('getGPPData', (answer, success) => {
+          // A failed call, or one without a string, is no answer.
+          if (success && typeof (answer as { gppString?: unknown } | null)?.gppString === 'string')
+            this.readGpp(answer);
+        }),
+      );
     }
-    if (ping.cmpStatus !== 'loaded') return;
-    if (ping.cmpDisplayStatus === 'visible' && eventName !== 'sectionChange') return;
-    const gpp = this.gpp;
-    safely(() =>
-      gpp?.('getGPPData', (answer, success) => {
-        // A failed call, or one without a string, is no answer.
-        if (success && typeof (answer as { gppString?: unknown } | null)?.gppString === 'string')
-          this.readGpp(answer);
-      }),
-    );
   }
 
   /** The data of a final GPP answer: a 1.1 `ping`, or a 1.0 `getGPPData`. */
