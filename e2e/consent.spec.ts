@@ -434,3 +434,48 @@ test.describe('a GPP CMP other than the IAB library, whose EU TCF section (2, tc
     expect(await storedKeys(page)).toEqual([]);
   });
 });
+
+test.describe('a GPP 1.0 CMP (no signalStatus): ready when loaded with no banner shown (decision 008)', () => {
+  /** consent.html's hand-written GPP 1.0 `__gpp` (no IAB package implements 1.0 any more). */
+  const gpp10Page = (mock: MockOffersService, mode: 'loaded' | 'banner', gpp: string, timeout: string) =>
+    `${mock.url}/consent.html?gpp10=${mode}&gpp=${gpp}&sid=7&timeout=${timeout}`;
+
+  test('loaded, no banner: its usnat section read at once, not after consent-timeout', async ({
+    page,
+    mock,
+  }) => {
+    const allowed = gppUsnat(2, 2, 2);
+    // A consent-timeout longer than the test: a request that waited it out would never come.
+    await page.goto(gpp10Page(mock, 'loaded', allowed, '600000'));
+    const body = await firstRequest(mock);
+    expect(body).toMatchObject({ gpp: allowed, gpp_sid: '7' });
+    expect(body.adpx_fp).toMatch(ID);
+
+    mock.reset();
+    const optOut = gppUsnat(1, 2, 2);
+    await page.goto(gpp10Page(mock, 'loaded', optOut, '600000'));
+    const refusedBody = await firstRequest(mock);
+    expect(refusedBody).toMatchObject({ gpp: optOut, gpp_sid: '7' });
+    expect(refusedBody.adpx_fp).toBeUndefined();
+    expect(await storedKeys(page)).toEqual([]);
+  });
+
+  test('the banner shown: the request waits for the visitor’s choice, then reads it', async ({
+    page,
+    mock,
+  }) => {
+    await watchFetches(page);
+    await page.goto(gpp10Page(mock, 'banner', '', '600000'));
+    await quiet(page, mock);
+    expect(mock.requests()).toHaveLength(0);
+    const optOut = gppUsnat(2, 2, 1);
+    await page.evaluate(
+      (gpp) => (window as unknown as { gpp10Choose(g: string): void }).gpp10Choose(gpp),
+      optOut,
+    );
+    const body = await firstRequest(mock);
+    expect(body).toMatchObject({ gpp: optOut, gpp_sid: '7' });
+    expect(body.adpx_fp).toBeUndefined();
+    expect(await storedKeys(page)).toEqual([]);
+  });
+});

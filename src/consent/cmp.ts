@@ -35,9 +35,12 @@ export function findCmp(win: Window, api: CmpApi): CmpCaller | undefined {
   if (typeof direct === 'function') {
     const fn = direct as CmpFunction;
     return (command, callback, parameter) => {
-      // GPP 1.1 takes (command, callback, parameter, version); TCF and USP (command, version, callback).
-      if (api.fn === '__gpp') (fn as unknown as (...args: unknown[]) => void)(command, callback, parameter);
-      else fn(command, api.version, callback, parameter);
+      if (api.fn !== '__gpp') return fn(command, api.version, callback, parameter);
+      // GPP takes (command, callback, parameter); TCF and USP (command, version, callback). GPP 1.0
+      // returns its answer (`ping`, `getGPPData`) and may never call back; 1.1 calls back only. A
+      // CMP that does both answers twice, the same answer: every GPP callback of ours is idempotent.
+      const answer = (fn as unknown as (...args: unknown[]) => unknown)(command, callback, parameter);
+      if (answer !== undefined) callback(answer, true);
     };
   }
   const frame = locatorFrame(win, `${api.fn}Locator`);

@@ -27,6 +27,7 @@ export class PageCmps {
   private readings = new Map<'tcf' | 'gpp' | 'usp', Reading>();
   private usp?: CmpCaller;
   private tcf?: CmpCaller;
+  private gpp?: CmpCaller;
   /** False while a TCF CMP in another frame has not answered the last `getTCData`. */
   private fresh = true;
   private waited = false;
@@ -89,12 +90,15 @@ export class PageCmps {
       }
     }
     if (!this.readings.has('gpp')) {
-      const gpp = findCmp(this.win, GPP);
+      const gpp = (this.gpp = findCmp(this.win, GPP));
       if (gpp) {
         this.set('gpp', { ready: false, data: {} });
         safely(() => gpp('ping', (data) => this.onGpp(data)));
         safely(() =>
-          gpp('addEventListener', (event) => this.onGpp((event as { pingData?: unknown } | null)?.pingData)),
+          gpp('addEventListener', (data) => {
+            const event = data as { pingData?: unknown; eventName?: unknown } | null;
+            this.onGpp(event?.pingData, event?.eventName);
+          }),
         );
       }
     }
@@ -153,14 +157,43 @@ export class PageCmps {
     this.set('tcf', final || !previous.ready ? { ready: final, data: reading } : previous);
   }
 
-  private onGpp(data: unknown): void {
+  /**
+   * A GPP `ping` answer, or an event's `pingData` (decision 008). GPP 1.1 says when its data is
+   * final (`signalStatus: 'ready'`) and its `ping` carries the data. GPP 1.0 has no `signalStatus`:
+   * its data is final once the CMP is `loaded` with no banner shown (`cmpDisplayStatus` not
+   * `visible`), or at a `sectionChange` (the visitor's choice written), and comes from
+   * `getGPPData`. An answer that is not final (loading, the banner shown or reopened, `error`)
+   * leaves the last final one standing.
+   */
+  private onGpp(data: unknown, eventName?: unknown): void {
     const ping = data as {
       signalStatus?: unknown;
+      cmpStatus?: unknown;
+      cmpDisplayStatus?: unknown;
+    } | null;
+    if (ping?.signalStatus !== undefined) {
+      if (ping.signalStatus === 'ready') this.readGpp(ping);
+    } else if (
+      ping?.cmpStatus === 'loaded' &&
+      (ping.cmpDisplayStatus !== 'visible' || eventName === 'sectionChange')
+    ) {
+      safely(() =>
+        this.gpp?.('getGPPData', (answer, success) => {
+          // A failed call, or one without a string, is no answer.
+          if (success && typeof (answer as { gppString?: unknown } | null)?.gppString === 'string')
+            this.readGpp(answer);
+        }),
+      );
+    }
+  }
+
+  /** The data of a final GPP answer: a 1.1 `ping`, or a 1.0 `getGPPData`. */
+  private readGpp(data: unknown): void {
+    const ping = data as {
       gppString?: unknown;
       applicableSections?: unknown;
       parsedSections?: unknown;
-    } | null;
-    if (!ping || ping.signalStatus !== 'ready') return;
+    };
     const reading: CmpSignals = { gppPurposeOne: gppParsedPurposeOne(ping.parsedSections) };
     if (typeof ping.gppString === 'string' && ping.gppString !== '') reading.gpp = ping.gppString;
     if (Array.isArray(ping.applicableSections))

@@ -129,7 +129,8 @@ const US_SECTIONS: Readonly<Record<number, { name: string; fields: number; optOu
 
 /**
  * The name of the first applicable US section of a GPP string that records an opt-out of sale,
- * sharing or targeted advertising (uspv1: of sale), or undefined when none does. `applicable` are
+ * sharing or targeted advertising (uspv1: of sale), or that rules them out otherwise (usnat's `Gpc`
+ * and `MspaServiceProviderMode`: `usnat (Gpc)`), or undefined when none does. `applicable` are
  * the section ids that apply to this user (the CMP's `applicableSections`, or `gppSid`); without
  * them every US section in the string is read.
  */
@@ -150,10 +151,32 @@ export function gppUsOptOut(gpp: string, applicable?: readonly number[]): string
     const bits = base64UrlBits(segment.split('.')[0] ?? '');
     if (bits === undefined) continue;
     const reader = new BitReader(bits);
-    if (reader.int(6) === undefined) continue;
+    const version = reader.int(6);
+    if (version === undefined) continue;
     const values: Array<number | undefined> = [];
     for (let field = 0; field < section.fields; field++) values.push(reader.int(2));
     if (section.optOuts.some((field) => values[field] === 1)) return section.name;
+    if (id === 7) {
+      const refused = usnatRefusal(reader, version, segment);
+      if (refused) return `usnat (${refused})`;
+    }
   }
   return undefined;
+}
+
+/**
+ * What else usnat says against an identifier (docs/decisions/008): the visitor's GPC as the CMP
+ * recorded it (`Gpc`, the optional GPC segment after the `.`: type 1, then the bit), and the
+ * publisher's `MspaServiceProviderMode` (1: it processes as a service provider, so no sale, sharing
+ * or targeted advertising at all). `reader` stands after the opt-outs; the MSPA fields come after
+ * the sensitive-data consents (12 and 2 fields in version 1, 16 and 3 since) and the personal-data
+ * consent. `MspaCoveredTransaction` and `MspaOptOutOptionMode` change nothing the SDK does.
+ */
+function usnatRefusal(reader: BitReader, version: number, segment: string): string | undefined {
+  const gpc = base64UrlBits(segment.split('.')[1] ?? '');
+  if (gpc?.startsWith('011')) return 'Gpc';
+  for (let field = version === 1 ? 15 : 20; field > 0; field--) reader.int(2);
+  // MspaCoveredTransaction, MspaOptOutOptionMode, MspaServiceProviderMode.
+  reader.int(4);
+  return reader.int(2) === 1 ? 'MspaServiceProviderMode' : undefined;
 }

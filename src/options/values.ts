@@ -61,8 +61,12 @@ export function toExactOrigin(value: unknown): string | undefined {
 export const headingLevelOf = (level: unknown): number =>
   Number.isInteger(level) && (level as number) >= 1 && (level as number) <= 6 ? (level as number) : 2;
 
-/** One campaign id: letters, digits, `_` or `-` (no lists: one campaign per request). */
-const CAMPAIGN_ID = /^[A-Za-z0-9_-]{1,64}$/;
+/**
+ * One campaign id: letters, digits, `_` or `-` (no lists: one campaign per request). The spec types
+ * the query's `campaignId` as a string and the response's `campaign_id` as an integer, so every
+ * integer id fits; the mock service checks the same rule (src/server/mock/offers/validate.ts).
+ */
+export const CAMPAIGN_ID = /^[A-Za-z0-9_-]{1,64}$/;
 
 /** `undefined`, `null` and `''` all mean "not given" for optional options. */
 export function isAbsent(value: unknown): value is undefined | null | '' {

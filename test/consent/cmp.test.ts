@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { findCmp, TCF } from '../../src/consent/cmp.js';
+import { findCmp, GPP, TCF } from '../../src/consent/cmp.js';
 import { PageCmps } from '../../src/consent/page-cmps.js';
 import { tcString } from './strings.js';
 
@@ -44,6 +44,34 @@ describe('a consent platform in another frame (the IAB postMessage protocol)', (
  * handler forgets the asking frame once the call returns, so a frame gets only the answer given at
  * once (a loaded CMP's), never a listener's later one. e2e/consent.spec.ts shows it with the stub.
  */
+describe('a GPP CMP in this window', () => {
+  const withGpp = (gpp: (command: string, callback: (data: unknown, ok: boolean) => void) => unknown) =>
+    ({ __gpp: gpp }) as unknown as Window;
+
+  it('GPP 1.0: an answer returned, with no callback, is the answer', () => {
+    const caller = findCmp(
+      withGpp(() => ({ cmpStatus: 'loaded' })),
+      GPP,
+    );
+    const answers: unknown[] = [];
+    caller?.('ping', (data, ok) => answers.push([data, ok]));
+    expect(answers).toEqual([[{ cmpStatus: 'loaded' }, true]]);
+  });
+
+  it('GPP 1.1 (callback only, later): the callback’s answer, nothing from the return', () => {
+    const answers: unknown[] = [];
+    const later: Array<(data: unknown, ok: boolean) => void> = [];
+    const v11 = findCmp(
+      withGpp((_command, callback) => void later.push(callback)),
+      GPP,
+    );
+    v11?.('ping', (data) => answers.push(data));
+    expect(answers).toEqual([]);
+    later[0]?.('late', true);
+    expect(answers).toEqual(['late']);
+  });
+});
+
 describe('a TCF CMP in another frame that answers each call only at once', () => {
   const tcData = (purposeOne: boolean, eventStatus: string) => ({
     gdprApplies: true,

@@ -8,14 +8,14 @@ import {
 } from '../../src/consent/consent.js';
 import { ADPX_FP_STORAGE_KEY, getAdpxFingerprint } from '../../src/client/fingerprint.js';
 import { CmpApi, CmpApiModel } from '@iabtechlabtcf/cmpapi';
-import { gppTcfEu, tcString } from './strings.js';
+import { gppTcfEu, gppUsnat, tcString } from './strings.js';
 import { withConsent } from '../../src/consent/apply.js';
 import { deliverBeacon } from '../../src/tracking/beacon.js';
 import type { FetchOffersOptions } from '../../src/options/fetch-options.js';
 import { defineElements } from '../../src/elements/registry.js';
 
 type Stub = (command: string, version: number, callback: (data: unknown, ok: boolean) => void) => void;
-type GppStub = (command: string, callback: (data: unknown, ok: boolean) => void) => void;
+type GppStub = (command: string, callback: (data: unknown, ok: boolean) => void) => unknown;
 const page = window as unknown as { __tcfapi?: Stub; __uspapi?: Stub; __gpp?: GppStub };
 
 /**
@@ -176,6 +176,133 @@ describe('a GPP-only platform whose EU TCF section applies', () => {
     const decision = await resolveConsent(1_000);
     expect(decision.storage).toBe(false);
     expect(decision.body.gdpr).toBe('1');
+  });
+});
+
+describe('a GPP 1.0 platform (no signalStatus; decision 008)', () => {
+  interface Gpp10State {
+    cmpStatus: 'stub' | 'loading' | 'loaded' | 'error';
+    cmpDisplayStatus: 'hidden' | 'visible' | 'disabled';
+    gppString: string;
+    applicableSections: number[];
+  }
+  /**
+   * A CMP as the GPP 1.0 spec describes it (no IAB package implements 1.0 any more):
+   * `ping` returns its PingReturn (`gppVersion: '1.0'`, `cmpStatus`, `cmpDisplayStatus`,
+   * `supportedAPIs`, `cmpId`) and does not call back; `getGPPData` returns `sectionList`,
+   * `applicableSections`, `gppString` and `pingData`; `addEventListener` calls back with
+   * `{ eventName, listenerId, data, pingData }`: `listenerRegistered` at once, then `cmpStatus`,
+   * `cmpDisplayStatus` and `sectionChange` as `fire` says.
+   */
+  function gpp10(initial: Gpp10State) {
+    const state = { ...initial };
+    const listeners: Array<(data: unknown, ok: boolean) => void> = [];
+    let dataCalls = 0;
+    const pingData = () => ({
+      gppVersion: '1.0',
+      cmpStatus: state.cmpStatus,
+      cmpDisplayStatus: state.cmpDisplayStatus,
+      supportedAPIs: ['usnat'],
+      cmpId: 31,
+    });
+    page.__gpp = (command, callback) => {
+      if (command === 'ping') return pingData();
+      if (command === 'getGPPData') {
+        dataCalls++;
+        return {
+          sectionList: state.gppString ? [7] : [],
+          applicableSections: state.applicableSections,
+          gppString: state.gppString,
+          pingData: pingData(),
+        };
+      }
+      if (command === 'addEventListener') {
+        listeners.push(callback);
+        callback({ eventName: 'listenerRegistered', listenerId: 1, data: true, pingData: pingData() }, true);
+        return undefined;
+      }
+      return undefined;
+    };
+    return {
+      dataCalls: () => dataCalls,
+      fire(eventName: string, data: unknown, changes: Partial<Gpp10State> = {}) {
+        Object.assign(state, changes);
+        for (const listener of listeners)
+          listener({ eventName, listenerId: 1, data, pingData: pingData() }, true);
+      },
+    };
+  }
+  const loaded = (gppString: string): Gpp10State => ({
+    cmpStatus: 'loaded',
+    cmpDisplayStatus: 'hidden',
+    gppString,
+    applicableSections: [7],
+  });
+
+  it('loaded, no banner: decided at once from getGPPData, not after consentTimeout', async () => {
+    const gpp = gppUsnat(1, 2, 2);
+    gpp10(loaded(gpp));
+    const decision = await resolveConsent(2_000);
+    expect(decision.reason).not.toContain('in time');
+    expect(decision).toMatchObject({ storage: false, body: { gpp, gpp_sid: '7' } });
+    expect(decision.reason).toContain('usnat');
+  });
+
+  it('loaded, no banner, no opt-out: storage allowed, and the decision is not a promise', () => {
+    gpp10(loaded(gppUsnat(2, 2, 2)));
+    const decision = resolveConsent(2_000);
+    expect(decision).not.toBeInstanceOf(Promise);
+    expect(decision).toMatchObject({ storage: true, body: { gpp_sid: '7' } });
+  });
+
+  it('loading, then the banner: waits for the visitor’s choice (sectionChange)', async () => {
+    const cmp = gpp10({ ...loaded(''), cmpStatus: 'loading' });
+    const pending = resolveConsent(3_000);
+    expect(pending).toBeInstanceOf(Promise);
+    let decided = false;
+    void Promise.resolve(pending).then(() => (decided = true));
+    cmp.fire('cmpStatus', 'loaded', { cmpStatus: 'loaded', cmpDisplayStatus: 'visible' });
+    cmp.fire('cmpDisplayStatus', 'visible');
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(decided).toBe(false);
+    const gpp = gppUsnat(2, 2, 1);
+    cmp.fire('sectionChange', 'usnat', { gppString: gpp });
+    const decision = await pending;
+    expect(decision.reason).not.toContain('in time');
+    expect(decision).toMatchObject({ storage: false, body: { gpp } });
+  });
+
+  it('the banner closing (cmpDisplayStatus hidden) gives the answer too', async () => {
+    const cmp = gpp10({ ...loaded(''), cmpDisplayStatus: 'visible' });
+    const pending = resolveConsent(3_000);
+    expect(pending).toBeInstanceOf(Promise);
+    cmp.fire('cmpDisplayStatus', 'hidden', { cmpDisplayStatus: 'hidden', gppString: gppUsnat(2, 2, 2) });
+    const decision = await pending;
+    expect(decision).toMatchObject({ storage: true, body: { gpp_sid: '7' } });
+  });
+
+  it.each<[string, Partial<Gpp10State>]>([
+    ['a banner left open', { cmpDisplayStatus: 'visible' }],
+    ['cmpStatus error', { cmpStatus: 'error' }],
+    ['a CMP still loading', { cmpStatus: 'loading' }],
+  ])('%s: no answer, restrictive after the timeout', async (_name, changes) => {
+    const cmp = gpp10({ ...loaded(gppUsnat(2, 2, 2)), ...changes });
+    const decision = await resolveConsent(20);
+    expect(decision.storage).toBe(false);
+    expect(decision.reason).toContain('did not answer in time');
+    expect(cmp.dataCalls()).toBe(0);
+  });
+
+  it('a reopened banner leaves the last answer standing; the next choice applies at once', async () => {
+    const cmp = gpp10(loaded(gppUsnat(2, 2, 2)));
+    expect((await resolveConsent(2_000)).storage).toBe(true);
+    getAdpxFingerprint();
+    cmp.fire('cmpDisplayStatus', 'visible', { cmpDisplayStatus: 'visible' });
+    expect(storageAllowed()).toBe(true);
+    expect(localStorage.getItem(ADPX_FP_STORAGE_KEY)).not.toBeNull();
+    cmp.fire('sectionChange', 'usnat', { gppString: gppUsnat(1, 1, 1) });
+    expect(storageAllowed()).toBe(false);
+    expect(localStorage.getItem(ADPX_FP_STORAGE_KEY)).toBeNull();
   });
 });
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { decideConsent, parseSectionIds } from '../../src/consent/rule.js';
 import type { ConsentSignals } from '../../src/consent/types.js';
-import { GPP_HEADERS, gppTcfEu, gppUsnat, tcString } from './strings.js';
+import { GPP_HEADERS, gppString, gppTcfEu, gppUsnat, tcString } from './strings.js';
 
 const none: ConsentSignals = { gpc: false, source: 'none' };
 const cmp = (signals: Partial<ConsentSignals>): ConsentSignals => ({ gpc: false, source: 'cmp', ...signals });
@@ -31,6 +31,30 @@ describe('decideConsent', () => {
     ['US Privacy opt-out', cmp({ usPrivacy: '1YYN' }), false, '1YYN'],
     ['US Privacy no opt-out', cmp({ usPrivacy: '1YNN' }), true, 'allows'],
     ['GPP usnat opt-out', cmp({ gpp: gppUsnat(1, 2, 2), gppSid: [7] }), false, 'usnat'],
+    [
+      'GPP usnat Gpc on',
+      cmp({ gpp: gppString({ usnat: { GpcSegmentIncluded: true, Gpc: true } }), gppSid: [7] }),
+      false,
+      'usnat (Gpc)',
+    ],
+    [
+      'GPP usnat in MSPA service provider mode',
+      cmp({
+        gpp: gppString({ usnat: { MspaServiceProviderMode: 1, MspaOptOutOptionMode: 2 } }),
+        gppSid: [7],
+      }),
+      false,
+      'usnat (MspaServiceProviderMode)',
+    ],
+    [
+      'GPP usnat in MSPA opt-out option mode, no opt-out',
+      cmp({
+        gpp: gppString({ usnat: { MspaOptOutOptionMode: 1, MspaServiceProviderMode: 2, SaleOptOut: 2 } }),
+        gppSid: [7],
+      }),
+      true,
+      'allows',
+    ],
     ['GPP usnat opt-out, no section applies', cmp({ gpp: gppUsnat(1, 2, 2), gppSid: [] }), true, 'allows'],
     ['platform did not answer in time', cmp({ timedOut: true }), false, 'in time'],
     ['host storage: false', { gpc: false, source: 'explicit', storage: false }, false, 'storage: false'],

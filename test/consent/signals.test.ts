@@ -138,6 +138,59 @@ describe('GPP', () => {
     ],
   ])('%s', (_name, gpp, section) => expect(gppUsOptOut(gpp)).toBe(section));
 
+  describe('usnat beyond its opt-outs: Gpc and the MSPA fields (decision 008)', () => {
+    /** A usnat section (no opt-out: 2 each) with these fields too, as the IAB's library encodes it. */
+    const usnatWith = (fields: Record<string, unknown>) =>
+      gppString({ usnat: { SaleOptOut: 2, SharingOptOut: 2, TargetedAdvertisingOptOut: 2, ...fields } });
+
+    it.each<[string, Record<string, unknown>, string | undefined]>([
+      ['Gpc on', { GpcSegmentIncluded: true, Gpc: true }, 'usnat (Gpc)'],
+      ['Gpc off', { GpcSegmentIncluded: true, Gpc: false }, undefined],
+      [
+        'service provider mode',
+        { MspaServiceProviderMode: 1, MspaOptOutOptionMode: 2 },
+        'usnat (MspaServiceProviderMode)',
+      ],
+      [
+        'service provider mode, version 1',
+        { Version: 1, MspaServiceProviderMode: 1, MspaOptOutOptionMode: 2 },
+        'usnat (MspaServiceProviderMode)',
+      ],
+      ['not in service provider mode', { MspaServiceProviderMode: 2 }, undefined],
+      ['opt-out option mode, no opt-out', { MspaOptOutOptionMode: 1, MspaServiceProviderMode: 2 }, undefined],
+      ['not a covered transaction, no opt-out', { MspaCoveredTransaction: 2 }, undefined],
+      [
+        'every sensitive-data and child consent field set, not in service provider mode',
+        {
+          SensitiveDataProcessing: Array(16).fill(1),
+          KnownChildSensitiveDataConsents: [1, 1, 1],
+          PersonalDataConsents: 1,
+          MspaCoveredTransaction: 1,
+          MspaOptOutOptionMode: 1,
+          MspaServiceProviderMode: 2,
+        },
+        undefined,
+      ],
+      [
+        'the same in version 1',
+        {
+          Version: 1,
+          SensitiveDataProcessing: Array(12).fill(1),
+          KnownChildSensitiveDataConsents: [1, 1],
+          PersonalDataConsents: 1,
+          MspaOptOutOptionMode: 1,
+          MspaServiceProviderMode: 2,
+        },
+        undefined,
+      ],
+    ])('%s', (_name, fields, expected) => expect(gppUsOptOut(usnatWith(fields))).toBe(expected));
+
+    it('an opt-out is reported first, and a covered transaction or not changes nothing', () => {
+      expect(gppUsOptOut(gppString({ usnat: { SaleOptOut: 1, MspaCoveredTransaction: 2 } }))).toBe('usnat');
+      expect(gppUsOptOut(gppString({ usnat: { SaleOptOut: 1, MspaCoveredTransaction: 1 } }))).toBe('usnat');
+    });
+  });
+
   it('reads only the applicable sections when they are known', () => {
     expect(gppUsOptOut(usnat(1, 1, 1), [8])).toBeUndefined();
     expect(gppUsOptOut(usnat(1, 1, 1), [7])).toBe('usnat');

@@ -1,6 +1,7 @@
 // @vitest-environment node
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createMockOffersService, type MockOffersService } from '../../src/server/mock/index.js';
+import { toCampaignId } from '../../src/options/values.js';
 import { getOffers, postOffers } from './helpers.js';
 
 let mock: MockOffersService;
@@ -124,6 +125,35 @@ describe('filters', () => {
     expect(data.offers.length).toBe(2);
     expect(data.offers.every((o) => o.campaign_id === 501)).toBe(true);
     expect((await getOffers(mock, { query: { api_key: 'demo-key', campaignId: '999' } })).count).toBe(0);
+  });
+
+  // The spec types `campaignId` as a string naming one campaign, and the SDK sends any id of
+  // letters, digits, `_` and `-`: the mock answers it as the service would, with the offers of that
+  // campaign (none, here: the catalogue's campaign ids are integers), not with a 400.
+  it.each(['c-9', 'spring_sale', 'ABC123'])(
+    'answers campaignId %s as the SDK sends it: 200, only that campaign',
+    async (campaignId) => {
+      const res = await postOffers(mock, { query: { api_key: 'demo-key', campaignId } });
+      expect(res.status).toBe(200);
+      const { data } = (await res.json()) as { data: { count: number } };
+      expect(data.count).toBe(0);
+    },
+  );
+
+  it('accepts every campaignId the SDK accepts, and refuses every one it refuses', async () => {
+    const values = ['501', 'c-9', 'a_b', 'x'.repeat(64), 'x'.repeat(65), '501,502', '5 1', 'é', '1.5'];
+    for (const campaignId of values) {
+      const sdk = (() => {
+        try {
+          toCampaignId(campaignId);
+          return 200;
+        } catch {
+          return 400;
+        }
+      })();
+      const res = await postOffers(mock, { query: { api_key: 'demo-key', campaignId } });
+      expect({ campaignId, status: res.status }).toEqual({ campaignId, status: sdk });
+    }
   });
 
   it('combines filters', async () => {

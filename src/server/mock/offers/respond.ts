@@ -12,7 +12,7 @@ export function selectOffers(
       ask.loyaltyboost === '0' ? !o.is_loyaltyboost : ask.loyaltyboost === '2' ? o.is_loyaltyboost : true,
     )
     .filter((o) => !ask.creativeOnly || (Array.isArray(o.creatives) && o.creatives.length > 0))
-    .filter((o) => ask.campaignId === undefined || o.campaign_id === ask.campaignId)
+    .filter((o) => ask.campaignId === undefined || String(o.campaign_id) === ask.campaignId)
     .slice(0, Math.max(0, ask.offersPerResponse));
 }
 

@@ -1,4 +1,5 @@
 import { safely } from '../../../errors.js';
+import { CAMPAIGN_ID } from '../../../options/values.js';
 
 /** What an offers request asks for, once checked. */
 export interface OffersAsk {
@@ -7,7 +8,8 @@ export interface OffersAsk {
   loyaltyboost: '0' | '1' | '2';
   /** Only offers with at least one creative. */
   creativeOnly: boolean;
-  campaignId?: number;
+  /** One campaign id as the query gives it (the SDK's rule); it matches an offer's `campaign_id`. */
+  campaignId?: string;
   dev: boolean;
   placement: string;
 }
@@ -36,8 +38,8 @@ export function checkQuery(
   const creative = query.get('creative') ?? '0';
   if (creative !== '0' && creative !== '1') return fail(400, "creative must be '0' or '1'");
   const campaign = query.get('campaignId');
-  if (campaign !== null && !/^\d{1,15}$/.test(campaign)) {
-    return fail(400, 'campaignId must be the id of one campaign (digits only)');
+  if (campaign !== null && !CAMPAIGN_ID.test(campaign)) {
+    return fail(400, 'campaignId must be the id of one campaign (letters, digits, "_" or "-")');
   }
   return {
     ok: true,
@@ -45,7 +47,7 @@ export function checkQuery(
       offersPerResponse,
       loyaltyboost,
       creativeOnly: creative === '1',
-      ...(campaign === null ? {} : { campaignId: Number(campaign) }),
+      ...(campaign === null ? {} : { campaignId: campaign }),
     },
   };
 }
