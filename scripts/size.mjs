@@ -16,7 +16,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 const FILES = [
   { name: 'FIRST', file: 'adpx-offers.iife.js', budget: 45_700 },
   { name: 'SANITIZER', file: 'adpx-offers.sanitizer.iife.js', budget: 12_280 },
-  { name: 'SINGLE', file: 'adpx-offers.single.iife.js', budget: 63_500 },
+  { name: 'SINGLE', file: 'adpx-offers.single.iife.js', budget: 63_600 },
   { name: 'LOCALES', file: 'adpx-offers.locales.json', budget: 4_760 },
 ];
 
