@@ -16,7 +16,17 @@ export const offerStyles = css`
   .offer {
     --_adpx-qr-size: min(var(--adpx-qr-size, 160px), 228px);
     container: adpx-card / inline-size;
+    /* A size container gives its box no width of its own: where the box sizes to its content (a
+       flex or grid item, a table cell, a float, a dialog…), the card takes its natural width, 25em
+       (400px at the default text size). The grid around it (the unit's box, its list, the card's
+       host) lets it shrink to any narrower space. */
+    contain-intrinsic-inline-size: 25em;
     display: block;
+  }
+  /* The card alone: at most the natural width above, down to any narrower space (see .unit). */
+  :host(adpx-offer) {
+    display: grid;
+    grid-template-columns: minmax(0, 1fr);
   }
   .card {
     display: grid;

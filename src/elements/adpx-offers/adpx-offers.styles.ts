@@ -19,8 +19,12 @@ const unitStyles = css`
   :host(:state(error)) {
     min-height: 0;
   }
+  /* One column, as wide as the unit is given, or as the card's natural width where the unit sizes
+     to its content (adpx-offer.styles.ts); with a 0 minimum, so the unit's min-content width is
+     none of the card's, and a squeezed box (a flex row, a table) shrinks it instead of overflowing. */
   .unit {
     display: grid;
+    grid-template-columns: minmax(0, 1fr);
     gap: calc(var(--_adpx-gap) * 0.75);
     padding: calc(var(--_adpx-gap) * 0.75);
     background: var(--_adpx-unit-bg);
@@ -149,7 +153,10 @@ const unitStyles = css`
     font-size: var(--_adpx-text-s);
     font-variant-numeric: tabular-nums;
   }
+  /* The end card keeps the card's natural width: a content-sized unit does not change size at the end. */
   .end {
+    contain: inline-size;
+    contain-intrinsic-inline-size: 25em;
     display: grid;
     justify-items: center;
     gap: calc(var(--_adpx-gap) / 2);

@@ -95,6 +95,7 @@ export const layoutStyles = css`
   /* List: every offer stacked in the page flow; the page scrolls. */
   .list {
     display: grid;
+    grid-template-columns: minmax(0, 1fr);
     gap: var(--adpx-list-gap, var(--_adpx-gap));
     margin: 0;
     padding: 0;
