@@ -47,6 +47,26 @@ test('a region falls back to its language; the closest lang wins; the unit’s o
   await expect(unit(page).getByRole('button', { name: 'Offre suivante' })).toBeVisible();
 });
 
+test('zh-TW, zh-HK and zh-Hant pages get Traditional Chinese, sent as zh-Hant; zh-CN gets Simplified', async ({
+  page,
+  mock,
+}) => {
+  for (const query of ['html=zh-TW', 'html=zh-HK', 'html=en&wrap=zh-Hant', 'html=zh-Hant-TW']) {
+    await page.goto(lab(mock.url, query));
+    await expect(card(page).locator('[part~="advertiser"]'), query).toHaveText('StreamMax提供的優惠');
+    await expect(progress(page)).toHaveText('1/3');
+    await expect(unit(page).getByRole('button', { name: '下一項優惠', exact: true })).toBeVisible();
+    await expect(unit(page).locator('[part~="next"]')).toHaveText('下一項');
+    await expect(card(page).getByRole('button', { name: '條款與細則' })).toBeVisible();
+    expect(await unit(page).locator('[part~="unit"]').getAttribute('lang')).toBe('zh-Hant');
+  }
+  expect(bodies(mock).map((body) => body.language)).toEqual(['zh-Hant', 'zh-Hant', 'zh-Hant', 'zh-Hant']);
+  await page.goto(lab(mock.url, 'html=zh-CN'));
+  await expect(card(page).locator('[part~="advertiser"]')).toHaveText('来自StreamMax的优惠');
+  await expect(unit(page).getByRole('button', { name: '下一个优惠', exact: true })).toBeVisible();
+  expect(bodies(mock).at(-1)?.language).toBe('zh');
+});
+
 test('Arabic renders right to left with no dir on the page: Next sits on the left', async ({
   page,
   mock,
