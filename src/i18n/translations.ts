@@ -42,8 +42,8 @@ export const es: LocaleTable = {
 
 export const fr: LocaleTable = {
   close: 'Fermer',
-  previous: 'Précédente',
-  next: 'Suivante',
+  previous: 'Précédent',
+  next: 'Suivant',
   previousOffer: 'Offre précédente',
   nextOffer: 'Offre suivante',
   navigation: 'Navigation entre les offres',
@@ -75,8 +75,8 @@ export const de: LocaleTable = {
   close: 'Schließen',
   previous: 'Zurück',
   next: 'Weiter',
-  previousOffer: 'Vorheriges Angebot',
-  nextOffer: 'Nächstes Angebot',
+  previousOffer: 'Zurück zum vorherigen Angebot',
+  nextOffer: 'Weiter zum nächsten Angebot',
   navigation: 'Zwischen Angeboten blättern',
   offers: 'Angebote',
   offersCount: { one: '{count} Angebot', other: '{count} Angebote' },
@@ -400,8 +400,8 @@ export const ar: LocaleTable = {
 
 export const he: LocaleTable = {
   close: 'סגירה',
-  previous: 'הקודם',
-  next: 'הבא',
+  previous: 'הקודמת',
+  next: 'הבאה',
   previousOffer: 'ההצעה הקודמת',
   nextOffer: 'ההצעה הבאה',
   navigation: 'מעבר בין ההצעות',

@@ -197,6 +197,36 @@ describe('the words as a native speaker reads them', () => {
     expect(alike).toEqual(['progress']);
   });
 
+  it('previous and next: the visible word is in the accessible name, which agrees with the word for offer', () => {
+    const labels = (code: string) => {
+      const m = new Messages(code);
+      return [m.t('previous'), m.t('next'), m.t('previousOffer'), m.t('nextOffer')];
+    };
+    // French buttons say "Précédent" and "Suivant"; the names agree with "l’offre" (feminine).
+    expect(labels('fr')).toEqual(['Précédent', 'Suivant', 'Offre précédente', 'Offre suivante']);
+    // German buttons say "Zurück" and "Weiter": the names start with them (das Angebot, neuter).
+    expect(labels('de')).toEqual([
+      'Zurück',
+      'Weiter',
+      'Zurück zum vorherigen Angebot',
+      'Weiter zum nächsten Angebot',
+    ]);
+    expect(labels('it')).toEqual(['Precedente', 'Successiva', 'Offerta precedente', 'Offerta successiva']);
+    expect(labels('pt')).toEqual(['Anterior', 'Próxima', 'Oferta anterior', 'Próxima oferta']);
+    expect(labels('pl')).toEqual(['Poprzednia', 'Następna', 'Poprzednia oferta', 'Następna oferta']);
+    // Hebrew agrees with הצעה (feminine) on the buttons too: the masculine הקודם is not in the
+    // name ההצעה הקודמת (its final mem is another letter).
+    expect(labels('he')).toEqual(['הקודמת', 'הבאה', 'ההצעה הקודמת', 'ההצעה הבאה']);
+    expect(labels('ar')).toEqual(['السابق', 'التالي', 'العرض السابق', 'العرض التالي']);
+    // Speech input users say the word they see: every language but Japanese (前へ, 次へ, as every
+    // Japanese interface says them) has it in the name.
+    for (const code of ['en', ...Object.keys(TRANSLATIONS)].filter((c) => c !== 'ja')) {
+      const [previous, next, previousOffer, nextOffer] = labels(code).map((text) => text.toLowerCase());
+      expect(previousOffer, code).toContain(previous);
+      expect(nextOffer, code).toContain(next);
+    }
+  });
+
   it('Arabic and Hebrew isolate the advertiser’s name, so a Latin name keeps its full stop', () => {
     expect(new Messages('ar').t('offerFrom', { advertiser: 'Acme Inc.' })).toBe(
       'عرض من \u2068Acme Inc.\u2069',
