@@ -14,10 +14,10 @@ import { readFileSync } from 'node:fs';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
 const FILES = [
-  { name: 'FIRST', file: 'adpx-offers.iife.js', budget: 45_700 },
+  { name: 'FIRST', file: 'adpx-offers.iife.js', budget: 45_800 },
   { name: 'SANITIZER', file: 'adpx-offers.sanitizer.iife.js', budget: 12_280 },
-  { name: 'SINGLE', file: 'adpx-offers.single.iife.js', budget: 63_500 },
-  { name: 'LOCALES', file: 'adpx-offers.locales.json', budget: 4_760 },
+  { name: 'SINGLE', file: 'adpx-offers.single.iife.js', budget: 64_100 },
+  { name: 'LOCALES', file: 'adpx-offers.locales.json', budget: 5_050 },
 ];
 
 const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
