@@ -27,7 +27,10 @@ test('<html lang="de">: German words, German numbers, and language=de sent to th
   await page.goto(lab(mock.url, 'html=de'));
   await expect(card(page).locator('[part~="advertiser"]')).toHaveText('Angebot von StreamMax');
   await expect(progress(page)).toHaveText('1 von 3');
-  await expect(unit(page).getByRole('button', { name: 'Nächstes Angebot' })).toBeVisible();
+  await expect(
+    unit(page).getByRole('button', { name: 'Weiter zum nächsten Angebot', exact: true }),
+  ).toBeVisible();
+  await expect(unit(page).locator('[part~="next"]')).toHaveText('Weiter');
   await expect(card(page).getByRole('button', { name: 'Angebotsbedingungen' })).toBeVisible();
   expect(bodies(mock)[0]?.language).toBe('de');
   expect(files.filter((f) => f.endsWith('adpx-offers.locales.json'))).toHaveLength(1);
@@ -44,7 +47,31 @@ test('a region falls back to its language; the closest lang wins; the unit’s o
   await expect(card(page).locator('[part~="advertiser"]')).toHaveText('StreamMaxからのオファー');
   await page.goto(lab(mock.url, 'html=de&wrap=ja&unit=fr'));
   await expect(progress(page)).toHaveText('1 sur 3');
-  await expect(unit(page).getByRole('button', { name: 'Offre suivante' })).toBeVisible();
+  await expect(unit(page).getByRole('button', { name: 'Offre suivante', exact: true })).toBeVisible();
+  await expect(unit(page).getByRole('button', { name: 'Offre précédente', exact: true })).toBeVisible();
+  // The buttons say what a French checkout's buttons say; the names agree with "l’offre".
+  await expect(unit(page).locator('[part~="next"]')).toHaveText('Suivant');
+  await expect(unit(page).locator('[part~="previous"]')).toHaveText('Précédent');
+});
+
+test('zh-TW, zh-HK and zh-Hant pages get Traditional Chinese, sent as zh-Hant; zh-CN gets Simplified', async ({
+  page,
+  mock,
+}) => {
+  for (const query of ['html=zh-TW', 'html=zh-HK', 'html=en&wrap=zh-Hant', 'html=zh-Hant-TW']) {
+    await page.goto(lab(mock.url, query));
+    await expect(card(page).locator('[part~="advertiser"]'), query).toHaveText('StreamMax提供的優惠');
+    await expect(progress(page)).toHaveText('1/3');
+    await expect(unit(page).getByRole('button', { name: '下一項優惠', exact: true })).toBeVisible();
+    await expect(unit(page).locator('[part~="next"]')).toHaveText('下一項');
+    await expect(card(page).getByRole('button', { name: '條款與細則' })).toBeVisible();
+    expect(await unit(page).locator('[part~="unit"]').getAttribute('lang')).toBe('zh-Hant');
+  }
+  expect(bodies(mock).map((body) => body.language)).toEqual(['zh-Hant', 'zh-Hant', 'zh-Hant', 'zh-Hant']);
+  await page.goto(lab(mock.url, 'html=zh-CN'));
+  await expect(card(page).locator('[part~="advertiser"]')).toHaveText('来自StreamMax的优惠');
+  await expect(unit(page).getByRole('button', { name: '下一个优惠', exact: true })).toBeVisible();
+  expect(bodies(mock).at(-1)?.language).toBe('zh');
 });
 
 test('Arabic renders right to left with no dir on the page: Next sits on the left', async ({

@@ -14,10 +14,10 @@ import { readFileSync } from 'node:fs';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
 const FILES = [
-  { name: 'FIRST', file: 'adpx-offers.iife.js', budget: 46_350 },
+  { name: 'FIRST', file: 'adpx-offers.iife.js', budget: 46_450 },
   { name: 'SANITIZER', file: 'adpx-offers.sanitizer.iife.js', budget: 12_280 },
-  { name: 'SINGLE', file: 'adpx-offers.single.iife.js', budget: 64_400 },
-  { name: 'LOCALES', file: 'adpx-offers.locales.json', budget: 4_760 },
+  { name: 'SINGLE', file: 'adpx-offers.single.iife.js', budget: 64_700 },
+  { name: 'LOCALES', file: 'adpx-offers.locales.json', budget: 5_050 },
 ];
 
 const kb = (n) => `${(n / 1024).toFixed(1)} KB`;

@@ -94,14 +94,23 @@ export const baseStyles = css`
       );
     }
   }
-  /* Transparent offers (the launcher's styles.transparent): the page shows through. */
+  /* Transparent offers (the launcher's styles.transparent): the page shows through, and the text
+     on it takes the page's colour (the color the unit inherits, currentColor here), never the
+     response's or the defaults', chosen for a background not painted (docs/theming.md). */
   .theme.transparent,
   .transparent .offer {
     --_adpx-bg: transparent;
     --_adpx-card-bg: transparent;
     --_adpx-unit-bg: transparent;
+    --_adpx-fg: var(--adpx-text-color, var(--_response-text, currentColor));
     --_adpx-muted: var(--adpx-muted-color, var(--_adpx-fg));
     --_adpx-border: var(--adpx-border-color, color-mix(in srgb, var(--_adpx-fg) 35%, transparent));
+    --_adpx-terms-link: var(--adpx-terms-link-color, var(--_adpx-fg));
+  }
+  /* The card's links (terms, privacy, save) and loyalty badge, coloured elsewhere for the unit's
+     own background. */
+  .transparent .offer :is(.extra, .badge) {
+    color: var(--_adpx-fg);
   }
   :host([hidden]),
   [hidden] {

@@ -39,5 +39,10 @@ export const en = {
   endBody: 'You have seen every offer picked for you.',
 };
 
-/** The languages that have a table (English here, the rest in translations.ts). */
-export const LANGUAGES: ReadonlySet<string> = new Set('en es fr de it pt nl pl sv ja zh ar he'.split(' '));
+/**
+ * The languages that have a table (English here, the rest in translations.ts): `zh` is Simplified
+ * Chinese, `zh-Hant` Traditional.
+ */
+export const LANGUAGES: ReadonlySet<string> = new Set(
+  'en es fr de it pt nl pl sv ja zh zh-Hant ar he'.split(' '),
+);

@@ -14,12 +14,15 @@ const RTL: ReadonlySet<string> = new Set(['ar', 'he']);
 const ALIASES: Readonly<Record<string, string>> = { iw: 'he' };
 
 /**
- * The built-in language for a BCP 47 tag, or undefined when none fits: `de-AT` → `de`,
- * `zh-Hant-TW` → `zh` (Simplified, the only Chinese table), `iw` → `he`.
+ * The built-in language for a BCP 47 tag, or undefined when none fits: `de-AT` → `de`, `iw` → `he`.
+ * Chinese goes by its script subtag, else by its region: `zh-Hant`, `zh-Hant-*`, `zh-TW`, `zh-HK`
+ * and `zh-MO` → `zh-Hant` (Traditional); `zh`, `zh-Hans-*`, `zh-CN`, `zh-SG` and the rest → `zh`.
  */
 export function builtInLanguage(tag: string | null | undefined): string | undefined {
-  const primary = tag?.trim().toLowerCase().split(/[-_]/)[0];
+  const subtags = tag?.trim().toLowerCase().split(/[-_]/) ?? [];
+  const primary = subtags[0];
   if (!primary) return undefined;
+  if (primary === 'zh' && /^(hant|tw|hk|mo)$/.test(subtags[1] ?? '')) return 'zh-Hant';
   const language = ALIASES[primary] ?? primary;
   return LANGUAGES.has(language) ? language : undefined;
 }

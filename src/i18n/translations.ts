@@ -3,7 +3,7 @@
  * them in that language (not translated word by word); see locales.ts for the placeholders and
  * plural forms. Loaded on demand (load-translations.ts): a page in English never downloads them.
  *
- * `pt` is Brazilian Portuguese; `zh` is Simplified Chinese (docs/i18n.md). In Arabic and Hebrew the
+ * `pt` is Brazilian Portuguese; `zh` is Simplified Chinese, `zh-Hant` Traditional (docs/i18n.md). In Arabic and Hebrew the
  * advertiser's name sits between U+2068 and U+2069 (first strong isolate, pop directional isolate):
  * a Latin name keeps its own punctuation ("Acme Inc.") instead of the full stop jumping to its left.
  */
@@ -42,8 +42,8 @@ export const es: LocaleTable = {
 
 export const fr: LocaleTable = {
   close: 'Fermer',
-  previous: 'Précédente',
-  next: 'Suivante',
+  previous: 'Précédent',
+  next: 'Suivant',
   previousOffer: 'Offre précédente',
   nextOffer: 'Offre suivante',
   navigation: 'Navigation entre les offres',
@@ -75,8 +75,8 @@ export const de: LocaleTable = {
   close: 'Schließen',
   previous: 'Zurück',
   next: 'Weiter',
-  previousOffer: 'Vorheriges Angebot',
-  nextOffer: 'Nächstes Angebot',
+  previousOffer: 'Zurück zum vorherigen Angebot',
+  nextOffer: 'Weiter zum nächsten Angebot',
   navigation: 'Zwischen Angeboten blättern',
   offers: 'Angebote',
   offersCount: { one: '{count} Angebot', other: '{count} Angebote' },
@@ -324,6 +324,42 @@ export const zh: LocaleTable = {
   endBody: '为您精选的优惠已全部看完。',
 };
 
+/**
+ * Traditional Chinese as a Taiwanese checkout writes it (項 as the offers' measure word, 儲存,
+ * 載入, 隱私權, 點數加碼, QR Code), with full-width punctuation. Pages in `zh-TW`, `zh-HK`, `zh-MO`
+ * and `zh-Hant` get it (messages.ts, builtInLanguage).
+ */
+export const zhHant: LocaleTable = {
+  close: '關閉',
+  previous: '上一項',
+  next: '下一項',
+  previousOffer: '上一項優惠',
+  nextOffer: '下一項優惠',
+  navigation: '瀏覽優惠',
+  offers: '優惠',
+  offersCount: { other: '{count} 項優惠' },
+  progress: '{current}/{total}',
+  announce: '第 {current} 項優惠，共 {total} 項',
+  terms: '條款與細則',
+  termsUnavailable: '無法載入條款與細則，請再試一次',
+  privacy: '隱私權',
+  moreOffers: '更多優惠',
+  saveForLater: '稍後再看',
+  saving: '儲存中…',
+  saved: '已儲存',
+  savedStatus: '已儲存這項優惠，可以稍後再看。',
+  saveFailed: '無法儲存，請再試一次',
+  offerFrom: '{advertiser}提供的優惠',
+  qrCaption: '用手機掃描即可開啟',
+  qrAlt: 'QR Code：用手機掃描，即可開啟這項優惠',
+  qrAltFrom: 'QR Code：用手機掃描，即可開啟{advertiser}提供的優惠',
+  loyalty: '點數加碼',
+  accept: '好，我要',
+  decline: '不用了，謝謝',
+  endTitle: '目前就這些囉',
+  endBody: '為您精選的優惠都看過了。',
+};
+
 export const ar: LocaleTable = {
   close: 'إغلاق',
   previous: 'السابق',
@@ -364,8 +400,8 @@ export const ar: LocaleTable = {
 
 export const he: LocaleTable = {
   close: 'סגירה',
-  previous: 'הקודם',
-  next: 'הבא',
+  previous: 'הקודמת',
+  next: 'הבאה',
   previousOffer: 'ההצעה הקודמת',
   nextOffer: 'ההצעה הבאה',
   navigation: 'מעבר בין ההצעות',
@@ -393,7 +429,10 @@ export const he: LocaleTable = {
   endBody: 'ראית את כל ההצעות שנבחרו בשבילך.',
 };
 
-/** Every built-in language but English, by its primary language subtag. */
+/**
+ * Every built-in language but English, by its primary language subtag, and Traditional Chinese by
+ * its script (`zh-Hant`).
+ */
 export const TRANSLATIONS: Readonly<Record<string, LocaleTable>> = {
   es,
   fr,
@@ -405,6 +444,7 @@ export const TRANSLATIONS: Readonly<Record<string, LocaleTable>> = {
   sv,
   ja,
   zh,
+  'zh-Hant': zhHant,
   ar,
   he,
 };

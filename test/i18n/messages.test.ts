@@ -91,6 +91,7 @@ describe('the words as a native speaker reads them', () => {
     ],
     ja: counts.map((n) => `${n}件のオファー`),
     zh: counts.map((n) => `${n} 个优惠`),
+    'zh-Hant': counts.map((n) => `${n} 項優惠`),
     // one and two say no number; few (3-10) takes the plural, many (11-99) the accusative singular,
     // other (100-102, ...) the genitive singular.
     ar: [
@@ -120,6 +121,7 @@ describe('the words as a native speaker reads them', () => {
       sv: '2 av ',
       ja: '2 / ',
       zh: '2/',
+      'zh-Hant': '2/',
       ar: `${ar.format(2)} من `,
       he: '2 מתוך ',
     };
@@ -150,6 +152,79 @@ describe('the words as a native speaker reads them', () => {
   it('Japanese announces the position as it is said, not "1 / 6" (spoken by the live region)', () => {
     expect(new Messages('ja').t('announce', { current: 2, total: 6 })).toBe('全6件中2件目のオファー');
     expect(new Messages('ja').t('progress', { current: 2, total: 6 })).toBe('2 / 6');
+  });
+
+  it('Traditional Chinese as a Taiwanese checkout says it, full-width punctuation and all', () => {
+    const m = new Messages('zh-Hant');
+    expect(m.language).toBe('zh-Hant');
+    expect(m.rtl).toBe(false);
+    const keys: MessageKey[] = ['previous', 'next', 'previousOffer', 'nextOffer', 'terms', 'privacy'];
+    expect(keys.map((key) => m.t(key))).toEqual([
+      '上一項',
+      '下一項',
+      '上一項優惠',
+      '下一項優惠',
+      '條款與細則',
+      '隱私權',
+    ]);
+    expect(m.t('announce', { current: 2, total: 6 })).toBe('第 2 項優惠，共 6 項');
+    expect(m.t('progress', { current: 2, total: 6 })).toBe('2/6');
+    expect(m.t('offerFrom', { advertiser: 'StreamMax' })).toBe('StreamMax提供的優惠');
+    expect(m.t('termsUnavailable')).toBe('無法載入條款與細則，請再試一次');
+    expect(
+      ['saveForLater', 'saving', 'saved', 'savedStatus', 'saveFailed'].map((k) => m.t(k as MessageKey)),
+    ).toEqual(['稍後再看', '儲存中…', '已儲存', '已儲存這項優惠，可以稍後再看。', '無法儲存，請再試一次']);
+    expect(m.t('qrAltFrom', { advertiser: 'StreamMax' })).toBe(
+      'QR Code：用手機掃描，即可開啟StreamMax提供的優惠',
+    );
+    expect(m.t('loyalty')).toBe('點數加碼');
+  });
+
+  it('Traditional Chinese is not the Simplified table converted: no Simplified form, no half-width punctuation', () => {
+    const table = TRANSLATIONS['zh-Hant'];
+    expect(table).toBeDefined();
+    const words = Object.values(table ?? {})
+      .flatMap(texts)
+      .join('');
+    // Simplified forms of characters these words would use (关個優條載隱這為來碼掃機額積後開換覽謝請試敗).
+    expect(words).not.toMatch(/[关个优条载隐这为来码扫机额积后开换览谢请试败维与时们]/);
+    // Full-width comma, colon and full stop between Chinese words, as Taiwan writes them.
+    expect(words).not.toMatch(/[\u4e00-\u9fff][,:.!?]/);
+    // Its own words, not the Simplified ones: only "1/3" is written alike.
+    const alike = (Object.keys(en) as MessageKey[]).filter(
+      (key) => JSON.stringify(table?.[key]) === JSON.stringify(TRANSLATIONS.zh?.[key]),
+    );
+    expect(alike).toEqual(['progress']);
+  });
+
+  it('previous and next: the visible word is in the accessible name, which agrees with the word for offer', () => {
+    const labels = (code: string) => {
+      const m = new Messages(code);
+      return [m.t('previous'), m.t('next'), m.t('previousOffer'), m.t('nextOffer')];
+    };
+    // French buttons say "Précédent" and "Suivant"; the names agree with "l’offre" (feminine).
+    expect(labels('fr')).toEqual(['Précédent', 'Suivant', 'Offre précédente', 'Offre suivante']);
+    // German buttons say "Zurück" and "Weiter": the names start with them (das Angebot, neuter).
+    expect(labels('de')).toEqual([
+      'Zurück',
+      'Weiter',
+      'Zurück zum vorherigen Angebot',
+      'Weiter zum nächsten Angebot',
+    ]);
+    expect(labels('it')).toEqual(['Precedente', 'Successiva', 'Offerta precedente', 'Offerta successiva']);
+    expect(labels('pt')).toEqual(['Anterior', 'Próxima', 'Oferta anterior', 'Próxima oferta']);
+    expect(labels('pl')).toEqual(['Poprzednia', 'Następna', 'Poprzednia oferta', 'Następna oferta']);
+    // Hebrew agrees with הצעה (feminine) on the buttons too: the masculine הקודם is not in the
+    // name ההצעה הקודמת (its final mem is another letter).
+    expect(labels('he')).toEqual(['הקודמת', 'הבאה', 'ההצעה הקודמת', 'ההצעה הבאה']);
+    expect(labels('ar')).toEqual(['السابق', 'التالي', 'العرض السابق', 'العرض التالي']);
+    // Speech input users say the word they see: every language but Japanese (前へ, 次へ, as every
+    // Japanese interface says them) has it in the name.
+    for (const code of ['en', ...Object.keys(TRANSLATIONS)].filter((c) => c !== 'ja')) {
+      const [previous, next, previousOffer, nextOffer] = labels(code).map((text) => text.toLowerCase());
+      expect(previousOffer, code).toContain(previous);
+      expect(nextOffer, code).toContain(next);
+    }
   });
 
   it('Arabic and Hebrew isolate the advertiser’s name, so a Latin name keeps its full stop', () => {
@@ -229,15 +304,52 @@ describe('Messages', () => {
 
 describe('resolving the language', () => {
   it('maps a tag to a built-in language', () => {
-    expect(['de-AT', 'zh-Hant-TW', 'iw', 'PT_br', 'ko', '', undefined].map(builtInLanguage)).toEqual([
+    expect(['de-AT', 'iw', 'PT_br', 'ko', '', undefined].map(builtInLanguage)).toEqual([
       'de',
-      'zh',
       'he',
       'pt',
       undefined,
       undefined,
       undefined,
     ]);
+  });
+
+  it('Chinese: Traditional for Taiwan, Hong Kong, Macao and the Hant script; Simplified otherwise', () => {
+    const traditional = [
+      'zh-TW',
+      'zh-HK',
+      'zh-MO',
+      'zh-Hant',
+      'zh-Hant-TW',
+      'zh-Hant-HK',
+      'zh-Hant-CN',
+      'zh_TW',
+      'ZH-hk',
+      'zh-TW-u-nu-latn',
+    ];
+    const simplified = [
+      'zh',
+      'zh-CN',
+      'zh-SG',
+      'zh-Hans',
+      'zh-Hans-CN',
+      'zh-Hans-TW',
+      'zh-Hans-HK',
+      'zh_CN',
+      'zh-MY',
+      'zh-tw2',
+    ];
+    expect(traditional.map(builtInLanguage)).toEqual(traditional.map(() => 'zh-Hant'));
+    expect(simplified.map(builtInLanguage)).toEqual(simplified.map(() => 'zh'));
+  });
+
+  it('a zh-TW ancestor gives Traditional, a zh-CN unit inside it Simplified', () => {
+    document.documentElement.lang = 'zh-TW';
+    document.body.innerHTML = '<p id="tw"></p><section lang="zh-CN"><p id="cn"></p></section>';
+    expect(resolveLanguage(document.getElementById('tw') as HTMLElement)).toBe('zh-Hant');
+    expect(resolveLanguage(document.getElementById('cn') as HTMLElement)).toBe('zh');
+    document.documentElement.lang = '';
+    expect(resolveLanguage(document.getElementById('tw') as HTMLElement, 'zh-HK')).toBe('zh-Hant');
   });
 
   it('own lang, then the closest ancestor, then <html lang>, then the fallback, then English', () => {

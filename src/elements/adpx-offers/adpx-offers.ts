@@ -609,13 +609,20 @@ export class AdpxOffersElement extends OffersRequestElement {
   }
 
   /** The response's (and the launcher's) colours as private variables, worked out once per change. */
-  private theme?: { response: OffersResponse; overrides: UnitOverrides; variables: Record<string, string> };
+  private theme?: {
+    response: OffersResponse;
+    overrides: UnitOverrides;
+    transparent: boolean;
+    variables: Record<string, string>;
+  };
 
   private themeFor(response: OffersResponse): Record<string, string> {
     const known = this.theme;
-    if (known?.response === response && known.overrides === this.overrides) return known.variables;
-    const variables = themeVariables(response.styles, this.overrides?.styles);
-    this.theme = { response, overrides: this.overrides, variables };
+    const { overrides, transparent } = this;
+    if (known?.response === response && known.overrides === overrides && known.transparent === transparent)
+      return known.variables;
+    const variables = themeVariables(response.styles, overrides?.styles, transparent);
+    this.theme = { response, overrides, transparent, variables };
     return variables;
   }
 

@@ -86,6 +86,26 @@ describe('themeVariables', () => {
   });
 });
 
+describe('a transparent unit', () => {
+  const response = { primary_color: '#5b3df5', background_color: '#ffffff', text_color: '#1f2330' };
+
+  it('drops the response’s text colour, chosen for a background it does not paint', () => {
+    const vars = themeVariables(response, undefined, true);
+    expect(vars['--_response-text']).toBeUndefined();
+    expect(vars['--_response-primary']).toBe('#5b3df5');
+    expect(themeVariables(response)['--_response-text']).toBe('#1f2330');
+  });
+
+  it('keeps the publisher’s own colours (overrides.styles): the launcher’s text, header and buttons', () => {
+    const overrides = { text_color: '#fafafa', header_text_color: '#ffcc00', decline_text_color: '#eeeeee' };
+    expect(themeVariables(response, overrides, true)).toMatchObject({
+      '--_response-text': '#fafafa',
+      '--_response-header-text-color': '#ffcc00',
+      '--_response-decline-text': '#eeeeee',
+    });
+  });
+});
+
 describe('colour maths', () => {
   it.each([
     ['#fff', { r: 255, g: 255, b: 255, a: 1 }],

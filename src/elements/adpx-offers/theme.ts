@@ -74,12 +74,17 @@ export function effectiveStyles(
  * The private variables to set on the unit's wrapper for these styles: one per mapped colour, plus
  * a readable text colour for the response's primary colour (the stylesheet works it out itself for
  * a page's own `--adpx-primary-color`, where the engine has relative colours: base.styles.ts).
+ *
+ * A `transparent` unit paints no background, so the response's text colour, chosen for the
+ * response's background, does not apply: its text takes the page's colour (base.styles.ts,
+ * docs/theming.md). The publisher's own `overrides.styles` still do.
  */
 export function themeVariables(
   response: OfferStyles | undefined,
   overrides?: Partial<OfferStyles>,
+  transparent = false,
 ): Record<string, string> {
-  const styles = effectiveStyles(response, overrides);
+  const styles = effectiveStyles(transparent ? { ...response, text_color: undefined } : response, overrides);
   const variables: Record<string, string> = {};
   for (const [key, color] of Object.entries(styles) as Array<[MappedStyleKey, string]>) {
     variables[responseVariable(key)] = color;
