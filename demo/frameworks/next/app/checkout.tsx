@@ -1,6 +1,6 @@
 'use client';
 // Optional (AdpxOffers registers the elements when it mounts): defined as this module runs, the
-// server's unit upgrades before React hydrates, and waits for it (defer-hydration).
+// server's unit upgrades before React has hydrated it, and waits for it (defer-hydration).
 import 'adpx-offers/define';
 import { AdpxOffers } from 'adpx-offers/react';
 import { useState } from 'react';
