@@ -47,6 +47,8 @@ export default tseslint.config(
       'playwright-report/',
       'bench/results/',
       'demo/frameworks/**/dist/',
+      'demo/frameworks/**/.next/',
+      'demo/frameworks/**/next-env.d.ts',
     ],
   },
   js.configs.recommended,

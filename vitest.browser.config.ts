@@ -14,7 +14,18 @@ import { commands } from './test/components/commands.js';
  */
 export default defineConfig({
   // Pre-bundled before the first test file runs, so no mid-run re-optimisation reloads the page.
-  optimizeDeps: { include: ['lit', 'lit/directive.js', 'lit/directives/if-defined.js', 'dompurify'] },
+  optimizeDeps: {
+    include: [
+      'lit',
+      'lit/directive.js',
+      'lit/directives/if-defined.js',
+      'dompurify',
+      'react',
+      'react-dom',
+      'react-dom/client',
+      'react-dom/server',
+    ],
+  },
   test: {
     include: ['src/**/*.browser.test.ts'],
     globalSetup: ['test/components/setup.ts'],

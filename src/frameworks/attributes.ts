@@ -46,6 +46,8 @@ export interface AdpxOffersAttributes extends AdpxOptionAttributes {
   layout?: AdpxOffersElement['layout'];
   terms?: AdpxOffersElement['terms'];
   manual?: boolean;
+  /** Hold the automatic load until the host removes it (the `AdpxOffers` wrapper does). */
+  'defer-hydration'?: boolean;
   dwell?: number | `${number}`;
   delay?: number | `${number}`;
   'close-delay'?: number | `${number}`;

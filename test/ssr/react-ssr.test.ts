@@ -76,9 +76,13 @@ describe('the package on the server', () => {
     expect(watched.touches).toEqual([]);
   });
 
-  it('imports the React and Vue typings as empty modules', async () => {
-    expect(Object.keys(await import('../../src/frameworks/react.js'))).toEqual([]);
+  it('imports the Vue typings as an empty module, the React entry as its two components', async () => {
+    expect(Object.keys(await import('../../src/frameworks/react.js')).sort()).toEqual([
+      'AdpxOffer',
+      'AdpxOffers',
+    ]);
     expect(Object.keys(await import('../../src/frameworks/vue.js'))).toEqual([]);
+    expect(watched.touches).toEqual([]);
   });
 
   it('renders a component holding <adpx-offers> with renderToString', () => {
@@ -101,6 +105,27 @@ describe('the package on the server', () => {
     expect(html).toBe(
       '<main><adpx-offers api-key="test-key" endpoint="https://offers.example.com" placement="checkout"></adpx-offers></main>',
     );
+  });
+
+  it('renders the AdpxOffers wrapper: attributes and defer-hydration, no property, nothing defined', async () => {
+    const { AdpxOffers } = await import('../../src/frameworks/react.js');
+    const html = renderToString(
+      createElement(AdpxOffers, {
+        'api-key': 'test-key',
+        endpoint: 'https://offers.example.com',
+        placement: 'checkout',
+        layout: 'popup',
+        manual: false,
+        className: 'offers',
+        payload: { order_id: 'ssr-1' },
+        onClosedAds: () => undefined,
+      }),
+    );
+    expect(html).toBe(
+      '<adpx-offers api-key="test-key" endpoint="https://offers.example.com" placement="checkout" layout="popup" class="offers" defer-hydration=""></adpx-offers>',
+    );
+    expect(customElements.get('adpx-offers')).toBeUndefined();
+    expect(watched.touches).toEqual([]);
   });
 
   it('imports adpx-offers/define on the server (a client component is rendered there too) without throwing', async () => {

@@ -98,9 +98,12 @@ export type { TermsMode };
 export class AdpxOffersElement extends OffersRequestElement {
   /** The reactive properties (documented at their fields), as in adpx-offer.ts. */
   static override properties: PropertyDeclarations = {
-    layout: { reflect: true },
+    // Reflected for `:host([layout=…])`, but not its default: an upgrade writes no attribute that
+    // a server's HTML lacks (a React hydration mismatch otherwise).
+    layout: { reflect: true, useDefault: true },
     terms: {},
     manual: { type: Boolean },
+    deferHydration: { type: Boolean, attribute: 'defer-hydration' },
     dwell: { type: Number },
     delay: { type: Number },
     closeDelay: { type: Number, attribute: 'close-delay' },
@@ -121,6 +124,12 @@ export class AdpxOffersElement extends OffersRequestElement {
   terms: TermsMode = 'accordion';
   /** Do not fetch on connect; call `load()` and `show()`. */
   manual = false;
+  /**
+   * `defer-hydration` (the web components community protocol): the host is about to set properties
+   * and listeners (a framework hydrating server HTML); the automatic load waits until it removes
+   * the attribute.
+   */
+  deferHydration = false;
   /** Continuous ms a card must be visible before its impression counts (0: at once). */
   dwell = 0;
   /** Ms between `show()` and the offers on screen (the launcher's `settings.delay`, in s). */
@@ -399,7 +408,7 @@ export class AdpxOffersElement extends OffersRequestElement {
    * load in flight aborted (docs/decisions/010-unit-removal.md).
    */
   private autoLoad(changed?: PropertyValues): void {
-    if (!this.isConnected || this.manual || !this.apiKey || !this.endpoint) return;
+    if (!this.isConnected || this.manual || this.deferHydration || !this.apiKey || !this.endpoint) return;
     if (this.flow.status !== UnitStatus.Idle) {
       // Only an update that changed a request option can ask anew (not every render of a shown unit).
       const asked = this.fetchedFor;

@@ -1,6 +1,7 @@
+import { AdpxOffers } from 'adpx-offers/react';
 import { useEffect, useState, type MouseEvent } from 'react';
 
-/** Extra body keys for the offers service: an object, so React 19 sets it as a property. */
+/** Extra body keys for the offers service: an object, which `AdpxOffers` sets as a property. */
 const payload = { order_id: 'react-1001', framework: 'react' };
 
 type Route = 'checkout' | 'account';
@@ -44,15 +45,15 @@ function Checkout({ endpoint }: { endpoint: string }) {
     </p>
   );
   const unit = (
-    <adpx-offers
+    <AdpxOffers
       key="unit"
       api-key="test-key"
       endpoint={endpoint}
       placement="checkout"
       payload={payload}
-      onadpx-ads-found={(e) => setFound(e.detail.total)}
-      onadpx-impression={() => setSeen((n) => n + 1)}
-      onadpx-closed-ads={(e) => setClosed(e.detail.reason)}
+      onAdsFound={(e) => setFound(e.detail.total)}
+      onImpression={() => setSeen((n) => n + 1)}
+      onClosedAds={(e) => setClosed(e.detail.reason)}
     />
   );
   return (

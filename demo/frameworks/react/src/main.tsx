@@ -1,5 +1,3 @@
-import 'adpx-offers/define'; // register the elements before React renders, so React sets properties
-import type {} from 'adpx-offers/react'; // JSX typings of <adpx-offers> (types only)
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App.js';
