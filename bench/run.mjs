@@ -4,8 +4,8 @@
 // repeated runs, each in a fresh browser context, with min and max. Method and figures:
 // docs/performance.md.
 //
-//   node bench/run.mjs [--smoke] [--runs N] [--cycles N] [--rounds N]
-//                      [--only size,script,render,impression,memory,cls,phone]
+//   node bench/run.mjs [--smoke] [--runs N] [--cycles N] [--rounds N] [--pairs N]
+//                      [--only size,script,render,impression,memory,cls,phone,phone6,network]
 //                      [--dist DIR] [--out FILE] [--write-docs [--docs FILE]]
 //
 // `--write-docs` (`npm run bench -- --write-docs`) also rewrites the figures table of
@@ -26,13 +26,32 @@ import { atMost, figure } from './lib/stats.mjs';
 import { cls } from './suites/cls.mjs';
 import { impression } from './suites/impression.mjs';
 import { memory } from './suites/memory.mjs';
+import { network } from './suites/network.mjs';
 import { phone } from './suites/phone.mjs';
 import { render } from './suites/render.mjs';
 import { scriptCost } from './suites/script-cost.mjs';
 
-const FULL = { runs: 7, pairs: 15, cycles: 1000, memoryRuns: 3, clsRuns: 3, phoneRounds: 3, phoneRuns: 5 };
-const SMOKE = { runs: 1, pairs: 5, cycles: 50, memoryRuns: 1, clsRuns: 1, phoneRounds: 1, phoneRuns: 1 };
-const SUITES = ['size', 'script', 'render', 'impression', 'memory', 'cls', 'phone'];
+const FULL = {
+  runs: 7,
+  pairs: 15,
+  cycles: 1000,
+  memoryRuns: 3,
+  clsRuns: 3,
+  phoneRounds: 3,
+  phoneRuns: 5,
+  networkPairs: 5,
+};
+const SMOKE = {
+  runs: 1,
+  pairs: 5,
+  cycles: 50,
+  memoryRuns: 1,
+  clsRuns: 1,
+  phoneRounds: 1,
+  phoneRuns: 1,
+  networkPairs: 1,
+};
+const SUITES = ['size', 'script', 'render', 'impression', 'memory', 'cls', 'phone', 'phone6', 'network'];
 /** Issue 15's targets: the first script-tag file, and the first + the sanitizer file, gzip. */
 const IIFE_GZIP_TARGET = 40 * 1024; // issue 27: 40,960 B
 const WITH_SANITIZER_GZIP_TARGET = 52 * 1024;
@@ -43,6 +62,7 @@ const { values: args } = parseArgs({
     runs: { type: 'string' },
     cycles: { type: 'string' },
     rounds: { type: 'string' },
+    pairs: { type: 'string' },
     only: { type: 'string' },
     dist: { type: 'string', default: `${ROOT}dist` },
     out: { type: 'string' },
@@ -55,6 +75,7 @@ const opts = { ...(args.smoke ? SMOKE : FULL) };
 if (args.runs) opts.runs = Number(args.runs);
 if (args.cycles) opts.cycles = Math.max(20, Number(args.cycles));
 if (args.rounds) opts.phoneRounds = Math.max(1, Number(args.rounds));
+if (args.pairs) opts.networkPairs = Math.max(1, Number(args.pairs));
 const only = new Set(args.only ? args.only.split(',') : SUITES);
 const distDir = resolve(args.dist);
 const out = resolve(args.out ?? `${ROOT}bench/results/${args.smoke ? 'bench-smoke' : 'bench'}.json`);
@@ -111,7 +132,7 @@ async function main() {
   const service = await startService(distDir);
   const browser = await launchBrowser();
   const chromium = browser.version();
-  const ctx = { browser, service, opts };
+  const ctx = { browser, service, opts, distDir };
   const suites = [
     ['script', scriptCost],
     ['render', render],
@@ -119,6 +140,8 @@ async function main() {
     ['memory', memory],
     ['cls', cls],
     ['phone', phone],
+    ['phone6', (c) => phone(c, 6)],
+    ['network', network],
   ];
   try {
     for (const [name, suite] of suites) {

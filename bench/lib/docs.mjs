@@ -113,6 +113,55 @@ const ROWS = [
     ['phone: first card painted, SDK page', 'phone: first card painted, by hand'],
   ],
   ['', 'first card painted, ratio', '×', ['phone: first card painted, ratio SDK / by hand']],
+  ['', 'longest task of the SDK', 'ms', ['phone: longest task of the SDK (its scripts in long frames)']],
+  [
+    'Phone (CPU ×6)',
+    'long animation frames, SDK − by hand',
+    '',
+    ['phone ×6: long animation frames, SDK − by hand'],
+  ],
+  ['', 'blocking time, SDK − by hand', 'ms', ['phone ×6: blocking time, SDK − by hand']],
+  [
+    '',
+    'longest frame: SDK / by hand',
+    'ms',
+    ['phone ×6: longest frame, SDK page', 'phone ×6: longest frame, by hand'],
+  ],
+  [
+    '',
+    'first card painted: SDK / by hand',
+    'ms',
+    ['phone ×6: first card painted, SDK page', 'phone ×6: first card painted, by hand'],
+  ],
+  ['', 'first card painted, ratio', '×', ['phone ×6: first card painted, ratio SDK / by hand']],
+  ['', 'longest task of the SDK', 'ms', ['phone ×6: longest task of the SDK (its scripts in long frames)']],
+  ['Network (4G, CPU ×4)', 'first card painted: by hand', 'ms', ['network: first card painted, by hand']],
+  [
+    '',
+    'script tag, fetching: first card painted',
+    'ms',
+    ['network: script tag, fetching: first card painted'],
+  ],
+  ['', 'script tag, fetching: ratio', '×', ['network: script tag, fetching: ratio to by hand']],
+  [
+    '',
+    'request sent: SDK / by hand',
+    'ms',
+    ['network: script tag, fetching: request sent', 'network: request sent, by hand'],
+  ],
+  [
+    '',
+    'response in the page: first card painted',
+    'ms',
+    ['network: response in the page (API prefetch): first card painted'],
+  ],
+  [
+    '',
+    'response in the page: ratio',
+    '×',
+    ['network: response in the page (API prefetch): ratio to by hand'],
+  ],
+  ['', 'server-rendered: first card painted', 'ms', ['network: server-rendered: first card painted']],
 ];
 
 const matches = (pattern, name) =>
@@ -144,7 +193,9 @@ export function docsTable(figures) {
     }
     if (found.length < patterns.length) continue;
     const suffix = unit === '×' ? '×' : unit ? ` ${unit}` : '';
-    const median = found.map((f) => shown(f.median, f.unit)).join(' / ') + suffix;
+    const median = found.some((f) => f.note)
+      ? found.map((f) => f.note ?? shown(f.median, f.unit)).join(' / ')
+      : found.map((f) => shown(f.median, f.unit)).join(' / ') + suffix;
     const one = found.length === 1 && found[0].n > 1 ? found[0] : undefined;
     const range = one ? `${shown(one.min, one.unit)}–${shown(one.max, one.unit)}` : '';
     const targets = found.filter((f) => f.target !== undefined);
@@ -170,11 +221,12 @@ function commit(root) {
 /** The text between the markers: where the figures come from, then the table. */
 export function docsBlock(report, root) {
   const load = report.machine.loadavg.map((l) => l.toFixed(1)).join(' / ');
-  const { runs, pairs, cycles, phoneRounds, phoneRuns } = report.options;
+  const { runs, pairs, cycles, phoneRounds, phoneRuns, networkPairs } = report.options;
   const when = `${report.date.slice(0, 16).replace('T', ' ')} UTC`;
   const counts =
     `${runs} run${runs === 1 ? '' : 's'}, ${pairs} render pairs a run, ${cycles} memory cycles, ` +
-    `${phoneRounds} phone round${phoneRounds === 1 ? '' : 's'} of ${phoneRuns} load${phoneRuns === 1 ? '' : 's'} a page`;
+    `${phoneRounds} phone round${phoneRounds === 1 ? '' : 's'} of ${phoneRuns} load${phoneRuns === 1 ? '' : 's'} a page, ` +
+    `${networkPairs} network pair${networkPairs === 1 ? '' : 's'} a shape`;
   const about =
     `\`node bench/run.mjs\` (${report.mode} run: ${counts}) on \`${commit(root)}\`, ${when}, ` +
     `Chromium ${report.chromium} headless, ${report.machine.cores} cores, load average ${load}.`;

@@ -16,7 +16,7 @@ export function printTable(figures, header) {
     f.area,
     f.name,
     f.unit,
-    format(f.median, f.unit),
+    f.note ?? format(f.median, f.unit),
     f.n > 1 ? `${format(f.min, f.unit)} … ${format(f.max, f.unit)}` : '',
     f.target ?? '',
     f.target === undefined ? '' : f.met ? 'met' : 'MISSED',
