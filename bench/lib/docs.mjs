@@ -145,9 +145,9 @@ const ROWS = [
   ['', 'script tag, fetching: ratio', '×', ['network: script tag, fetching: ratio to by hand']],
   [
     '',
-    'request sent: SDK / by hand',
+    'request sent: by hand / script tag',
     'ms',
-    ['network: script tag, fetching: request sent', 'network: request sent, by hand'],
+    ['network: request sent, by hand', 'network: script tag, fetching: request sent'],
   ],
   [
     '',
