@@ -38,11 +38,6 @@ export class BeaconLedger {
 
   constructor(private readonly delivery: BeaconDeliveryOptions = {}) {}
 
-  /** True when this beacon of this offer was already fired in this load. */
-  has(kind: BeaconKind, offer: Offer): boolean {
-    return this.fired.has(this.key(kind, offer));
-  }
-
   /** True when the impression of `offer` was already counted in this load. */
   impressed(offer: Offer): boolean {
     return this.fired.has(`impression:${offer.id}`);

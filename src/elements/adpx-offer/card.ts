@@ -211,7 +211,7 @@ export class OfferCard {
   };
 
   /** Emits `url_clicked`, then opens the URL in a new tab unless a native host handles it. */
-  openUrl(url: string): void {
+  private openUrl(url: string): void {
     this.emit('url_clicked', { target_url: url });
     this.context.log()('C3', url, openOfferUrl(url));
   }
