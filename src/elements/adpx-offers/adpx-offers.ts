@@ -8,14 +8,9 @@ import type { TermsMode } from '../adpx-terms/terms.js';
 import { headingLevelOf } from '../../options/values.js';
 import { DisplayTimer } from './display-timer.js';
 import { isModalLayout, offerAnnouncement, toLayout, type UnitLayout } from './flow.js';
-import {
-  checkStrings,
-  ensureLanguage,
-  languageReady,
-  messagesFor,
-  type Messages,
-} from '../../i18n/messages.js';
-import type { AdpxStrings } from '../../i18n/types.js';
+import type { Messages } from '../../i18n/messages.js';
+import { ElementWords } from '../element-words.js';
+import { LiveRegion } from './live-region.js';
 import { UnitFlow } from './unit-flow.js';
 import { FocusReturn } from './focus-return.js';
 import { ModalController } from './modal.js';
@@ -150,15 +145,12 @@ export class AdpxOffersElement extends OffersRequestElement {
     isList: () => this.view === 'list',
   });
   /** The load: its request key, the load in flight, SDK prefetch, the show that waits. */
-  private readonly loads = new UnitLoad(this, this.flow, {
-    options: (payload) => this.requestOptions(payload),
-    autoLoads: () => this.isConnected && !this.manual && !!this.apiKey && !!this.endpoint,
-    prefetchTtl: () => (this.prefetch ? this.prefetchTtl : undefined),
-    consentTimeout: () => this.consentTimeout,
-    language: () => this.language,
-    delay: () => this.delay,
-    log: () => this.log,
-  });
+  private readonly loads = new UnitLoad(
+    this,
+    this.flow,
+    (payload) => this.requestOptions(payload),
+    () => this.log,
+  );
   private readonly cards = new UnitCards(this, {
     log: () => this.log,
     dwell: () => this.dwell,
@@ -176,9 +168,6 @@ export class AdpxOffersElement extends OffersRequestElement {
   private displayMs?: number;
   /** The end card replaces the card that had focus: its button takes focus after the render. */
   private focusEndCard = false;
-  /** The latest announcement asked for (the polite live region's text); an older one is dropped. */
-  private announcing = 0;
-  private checkedStrings?: { given: AdpxStrings | undefined; clean: AdpxStrings };
   /** The response's (and the launcher's) colours as private variables, worked out once per change. */
   private theme?: {
     response: OffersResponse;
@@ -188,6 +177,14 @@ export class AdpxOffersElement extends OffersRequestElement {
   };
   private readonly timer = new DisplayTimer(this, () => this.flow.timeout());
   private readonly modal = new ModalController(this);
+  private readonly closeByUser = (): void => this.close('user');
+  private readonly dialogHandlers = this.modal.handlers(
+    this.closeByUser,
+    () => this.flow.onScreen,
+    () => this.backdropDismiss && this.view === 'popup',
+  );
+  private readonly live = new LiveRegion(this);
+  private readonly words = new ElementWords(this, () => this.log);
   private readonly focusReturn = new FocusReturn(this);
   private readonly scrollPast = new ScrollPastController(this, () => this.flow.scrolledPast());
   private readonly presence = new PresenceController(this, {
@@ -382,7 +379,7 @@ export class AdpxOffersElement extends OffersRequestElement {
       status === UnitStatus.Ended &&
       this.view !== 'list' &&
       (this.matches(':focus-within') || isModalLayout(this.view));
-    if (status === UnitStatus.Ended && this.view !== 'list') this.announce(this.messages.t('endTitle'));
+    if (status === UnitStatus.Ended && this.view !== 'list') this.live.announce(this.messages.t('endTitle'));
     // The status as a custom state, for page CSS: `adpx-offers:state(closed) { … }`.
     setStates(this.internals, status);
   }
@@ -410,22 +407,8 @@ export class AdpxOffersElement extends OffersRequestElement {
 
   private announceOffer(): void {
     const { response, current, index } = this.flow;
-    if (response && current) this.announce(offerAnnouncement(current, index, response.count, this.messages));
-  }
-
-  /**
-   * Empties the live region, then writes `text` into it once the pending render is done (the region
-   * is in the DOM by then), so that it is announced. Written directly: no second render of the unit.
-   */
-  private announce(text: string): void {
-    const turn = ++this.announcing;
-    const region = () => this.renderRoot.querySelector<HTMLElement>('.live');
-    const now = region();
-    if (now) now.textContent = '';
-    void this.updateComplete.then(() => {
-      const target = region();
-      if (turn === this.announcing && target) target.textContent = text;
-    });
+    if (response && current)
+      this.live.announce(offerAnnouncement(current, index, response.count, this.messages));
   }
 
   private readonly onPageHide = (): void => this.flow.pageHide();
@@ -440,24 +423,7 @@ export class AdpxOffersElement extends OffersRequestElement {
 
   /** The unit's words: its language (docs/i18n.md) with the host's overrides. */
   private get messages(): Messages {
-    const known = this.checkedStrings;
-    const checked =
-      known && known.given === this.strings
-        ? known
-        : (this.checkedStrings = { given: this.strings, clean: checkStrings(this.strings, this.log) });
-    return messagesFor(this.language, checked.clean);
-  }
-
-  /**
-   * True when the unit's words are at hand. Otherwise (a response given without a load, or the
-   * page's language changed) they are loaded and the unit renders once they are: never in English
-   * first and then in the page's language.
-   */
-  private wordsReady(): boolean {
-    const language = this.language;
-    if (languageReady(language)) return true;
-    void ensureLanguage(language, this.log).then(() => this.requestUpdate());
-    return false;
+    return this.words.messages;
   }
 
   private viewModel(response: OffersResponse): UnitView {
@@ -477,21 +443,10 @@ export class AdpxOffersElement extends OffersRequestElement {
       position: this.settings.position,
       terms: this.terms,
       m: this.messages,
-      onClose: () => this.close('user'),
+      onClose: this.closeByUser,
       onNext: () => this.next(),
       onPrevious: () => this.previous(),
-      onCancel: (event) => {
-        event.preventDefault();
-        this.close('user');
-      },
-      onDialogClose: (event) => {
-        if (this.flow.onScreen && this.modal.closedFromOutside(event)) this.close('user');
-      },
-      onPointerDown: this.modal.onPointerDown,
-      onOverlayClick: (event) => {
-        const dismiss = this.backdropDismiss && this.view === 'popup';
-        if (this.modal.isBackdropClick(event) && dismiss) this.close('user');
-      },
+      ...this.dialogHandlers,
     };
   }
 
@@ -508,7 +463,7 @@ export class AdpxOffersElement extends OffersRequestElement {
   protected override render() {
     const response = this.flow.response;
     if (!this.flow.onScreen || !response || response.count === 0) return nothing;
-    if (!this.wordsReady()) return nothing;
+    if (!this.words.ready()) return nothing;
     return unitTemplate(this.viewModel(response));
   }
 }

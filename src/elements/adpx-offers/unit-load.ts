@@ -17,20 +17,24 @@ import type { FetchOffersOptions } from '../../options/fetch-options.js';
 import { UnitStatus } from './status.js';
 import type { UnitFlow } from './unit-flow.js';
 
-/** What the unit's load reads of its element, when it needs it. */
-export interface LoadHost {
-  /** The fetch options of a load: the element's request options and `payload`, plus the load's own. */
-  options(payload?: Record<string, unknown>): Omit<FetchOffersOptions, 'signal'>;
-  /** Loads on its own: connected, not `manual`, with `api-key` and `endpoint`. */
-  autoLoads(): boolean;
-  /** SDK prefetch (`prefetch`): how long a stored response serves, in ms; undefined: off. */
-  prefetchTtl(): number | undefined;
-  consentTimeout(): number;
-  language(): string;
-  /** `delay`: ms between a show and the offers on screen. */
-  delay(): number;
-  log(): DebugLog;
+/** What the unit's load reads of its element (its properties), when it needs them. */
+export interface LoadHost extends ReactiveControllerHost {
+  readonly isConnected: boolean;
+  readonly manual: boolean;
+  readonly apiKey: string;
+  readonly endpoint: string;
+  readonly placement: string;
+  readonly language: string;
+  readonly consentTimeout: number;
+  /** SDK prefetch, and how long a stored response serves (ms). */
+  readonly prefetch: boolean;
+  readonly prefetchTtl: number;
+  /** Ms between a show and the offers on screen. */
+  readonly delay: number;
 }
+
+/** The fetch options of a load: the element's request options and `payload`, plus the load's own. */
+type OptionsOf = (payload?: Record<string, unknown>) => Omit<FetchOffersOptions, 'signal'>;
 
 /** A show asked for before the unit could show: it waits for the load, then for `delay`. */
 interface WaitingShow {
@@ -66,16 +70,17 @@ export class UnitLoad implements ReactiveController {
   private changed = false;
 
   constructor(
-    host: ReactiveControllerHost,
-    private readonly flow: UnitFlow,
     private readonly unit: LoadHost,
+    private readonly flow: UnitFlow,
+    private readonly options: OptionsOf,
+    private readonly log: () => DebugLog,
   ) {
-    host.addController(this);
+    unit.addController(this);
   }
 
   /** The key of the request the unit makes now (with a load's own `payload` keys). */
   private keyOf(payload?: Record<string, unknown>): string {
-    return offersRequestKey(this.unit.options(payload) as FetchOffersOptions);
+    return offersRequestKey(this.options(payload) as FetchOffersOptions);
   }
 
   /** The promise of the load in flight, if any. */
@@ -109,7 +114,8 @@ export class UnitLoad implements ReactiveController {
    * and the request is another (once per update however many changed; the load in flight aborted).
    */
   autoLoad(changed = false): void {
-    if (!this.unit.autoLoads()) return;
+    const { isConnected, manual, apiKey, endpoint } = this.unit;
+    if (!isConnected || manual || !apiKey || !endpoint) return;
     const asked = this.key;
     if (this.flow.status !== UnitStatus.Idle && (!asked || !changed || asked === this.keyOf())) return;
     this.load().then(
@@ -139,16 +145,16 @@ export class UnitLoad implements ReactiveController {
     this.storedHit = undefined;
     this.callOffDelayedShow();
     this.flow.loading();
-    const log = this.unit.log();
+    const log = this.log();
     try {
       // The unit's words load (when not English) while the offers are fetched.
-      const words = ensureLanguage(this.unit.language(), log);
+      const words = ensureLanguage(this.unit.language, log);
       const started = takeStartedRequest(window, key);
       const response = await (started ?? this.fetch(key, payload, abort.signal));
       await words;
       if (abort.signal.aborted) throw aborted();
       this.flow.accept(response);
-      if (this.unit.prefetchTtl() !== undefined) this.keepOrDrop(key, response);
+      if (this.unit.prefetch) this.keepOrDrop(key, response);
       if (this.waiting) this.show();
       return response.count;
     } catch (error) {
@@ -171,7 +177,7 @@ export class UnitLoad implements ReactiveController {
    * update, before its first render), not a microtask later.
    */
   private async fetch(key: string, payload: Record<string, unknown> | undefined, signal: AbortSignal) {
-    const decided = withConsent(this.unit.options(payload), this.unit.consentTimeout());
+    const decided = withConsent(this.options(payload), this.unit.consentTimeout);
     const allowed = isPending(decided) ? await decided : decided;
     if (signal.aborted) throw aborted();
     return this.readStored(key) ?? (await fetchOffers({ ...allowed, signal }));
@@ -179,10 +185,9 @@ export class UnitLoad implements ReactiveController {
 
   /** SDK prefetch: the response stored for this request (read once consent allows it). */
   private readStored(key: string): OffersResponse | undefined {
-    const ttlMs = this.unit.prefetchTtl();
-    if (ttlMs === undefined) return undefined;
-    const log = this.unit.log();
-    const found = readPrefetched(window, this.prefetchKey(key), { ttlMs });
+    if (!this.unit.prefetch) return undefined;
+    const log = this.log();
+    const found = readPrefetched(window, this.prefetchKey(key), { ttlMs: this.unit.prefetchTtl });
     if (!found.hit) return void log('U4', found.reason);
     log('U3');
     return (this.storedHit = found.response);
@@ -197,11 +202,11 @@ export class UnitLoad implements ReactiveController {
     const waited = !!this.waiting;
     if (response === this.storedHit) {
       if (waited) dropPrefetched(window, this.prefetchKey(key));
-    } else if (!waited && savePrefetched(window, this.prefetchKey(key), response)) this.unit.log()('U5');
+    } else if (!waited && savePrefetched(window, this.prefetchKey(key), response)) this.log()('U5');
   }
 
   private prefetchKey(request: string): PrefetchRequestKey {
-    const { apiKey, placement } = this.unit.options();
+    const { apiKey, placement } = this.unit;
     return { sdkId: apiKey, placement, request };
   }
 
@@ -235,7 +240,7 @@ export class UnitLoad implements ReactiveController {
    */
   show(): boolean {
     const { status, response } = this.flow;
-    const delay = this.unit.delay();
+    const delay = this.unit.delay;
     if (status === UnitStatus.Loading) {
       this.wait();
       return true;
