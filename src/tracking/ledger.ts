@@ -28,7 +28,7 @@ export function ledgerOf(
  * The state of one load, in one object: the beacons fired, the impressions counted and the offers
  * saved for later, so that each beacon fires at most once however often a card re-renders, scrolls
  * back in, or the same response is given back, and each offer is saved at most once. The unit's
- * flow makes one per load (FlowController.accept) and hands it to its cards; a card used alone
+ * flow makes one per load (UnitFlow.accept) and hands it to its cards; a card used alone
  * keeps its own.
  */
 export class BeaconLedger {

@@ -63,7 +63,7 @@ describe('PresenceController', () => {
   });
 });
 
-describe('FlowController.removed', () => {
+describe('UnitFlow.removed', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   function flow() {
