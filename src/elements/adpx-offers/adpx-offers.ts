@@ -8,7 +8,6 @@ import type { TermsMode } from '../adpx-terms/terms.js';
 import { headingLevelOf } from '../../options/values.js';
 import { DisplayTimer } from './display-timer.js';
 import { isModalLayout, offerAnnouncement, toLayout, type UnitLayout } from './flow.js';
-import type { Messages } from '../../i18n/messages.js';
 import { ElementWords } from '../element-words.js';
 import { LiveRegion } from './live-region.js';
 import { UnitFlow } from './unit-flow.js';
@@ -160,12 +159,6 @@ export class AdpxOffersElement extends OffersRequestElement {
   });
   /** `close-delay`: the close button is held back until this timer runs out. */
   private closeTimer?: ReturnType<typeof setTimeout>;
-  /**
-   * `max_display_time` of the offers on screen, in ms, until their first impression starts the
-   * clock: the time a person can see them, not the time since `show()`. An inline unit below the
-   * fold (or in a background tab) no longer closes itself, close beacon and all, before anyone saw it.
-   */
-  private displayMs?: number;
   /** The end card replaces the card that had focus: its button takes focus after the render. */
   private focusEndCard = false;
   /** The response's (and the launcher's) colours as private variables, worked out once per change. */
@@ -351,10 +344,7 @@ export class AdpxOffersElement extends OffersRequestElement {
       this.cards.drop();
       // A new load on screen in one task (a response replaced while shown): its own clock, from its
       // own first impression, not what was left of the previous load's.
-      if (status === UnitStatus.Shown) {
-        this.timer.stop();
-        this.displayMs = this.settings.maxDisplayMs;
-      }
+      if (status === UnitStatus.Shown) this.timer.await(this.settings.maxDisplayMs);
     }
     const newlyShown = changed.has('state') && was !== UnitStatus.Shown;
     const moved = changed.has('index') && changed.get('index') !== this.index;
@@ -365,11 +355,10 @@ export class AdpxOffersElement extends OffersRequestElement {
   private statusChanged(status: UnitStatus, was: UnitStatus | undefined): void {
     if (status === UnitStatus.Shown && was !== UnitStatus.Shown) {
       this.focusReturn.track();
-      this.displayMs = this.settings.maxDisplayMs;
+      this.timer.await(this.settings.maxDisplayMs);
       this.holdClose(this.closeDelay);
     } else if (status !== UnitStatus.Shown) {
       this.timer.stop();
-      this.displayMs = undefined;
       this.holdClose(0);
     }
     if (!this.flow.onScreen) this.focusReturn.restore(() => this.modal.release());
@@ -379,7 +368,8 @@ export class AdpxOffersElement extends OffersRequestElement {
       status === UnitStatus.Ended &&
       this.view !== 'list' &&
       (this.matches(':focus-within') || isModalLayout(this.view));
-    if (status === UnitStatus.Ended && this.view !== 'list') this.live.announce(this.messages.t('endTitle'));
+    if (status === UnitStatus.Ended && this.view !== 'list')
+      this.live.announce(this.words.messages.t('endTitle'));
     // The status as a custom state, for page CSS: `adpx-offers:state(closed) { … }`.
     setStates(this.internals, status);
   }
@@ -408,7 +398,7 @@ export class AdpxOffersElement extends OffersRequestElement {
   private announceOffer(): void {
     const { response, current, index } = this.flow;
     if (response && current)
-      this.live.announce(offerAnnouncement(current, index, response.count, this.messages));
+      this.live.announce(offerAnnouncement(current, index, response.count, this.words.messages));
   }
 
   private readonly onPageHide = (): void => this.flow.pageHide();
@@ -416,14 +406,7 @@ export class AdpxOffersElement extends OffersRequestElement {
   /** A card of this load counted its impression. */
   private onCardSeen(): void {
     this.scrollPast.markSeen();
-    if (this.displayMs === undefined) return;
-    this.timer.start(this.displayMs);
-    this.displayMs = undefined;
-  }
-
-  /** The unit's words: its language (docs/i18n.md) with the host's overrides. */
-  private get messages(): Messages {
-    return this.words.messages;
+    this.timer.seen();
   }
 
   private viewModel(response: OffersResponse): UnitView {
@@ -442,7 +425,7 @@ export class AdpxOffersElement extends OffersRequestElement {
       noOfferwall: this.settings.offerwall === false,
       position: this.settings.position,
       terms: this.terms,
-      m: this.messages,
+      m: this.words.messages,
       onClose: this.closeByUser,
       onNext: () => this.next(),
       onPrevious: () => this.previous(),
