@@ -605,8 +605,8 @@ test.describe('load, show, close', () => {
     });
     expect(mock.requests()).toHaveLength(2);
     expect(mock.requests()[0]?.query).toMatchObject({ api_key: 'test-key', creative: '1' });
-    // The payload's placement wins over the configured one (spec: it may hold the body fields).
-    expect(mock.requests()[0]?.body).toMatchObject({ orderid: 'G-1', placement: 'thank_you' });
+    // The configured placement wins over the payload's (the client's one rule, docs/api.md).
+    expect(mock.requests()[0]?.body).toMatchObject({ orderid: 'G-1', placement: 'checkout' });
     expect(mock.requests()[1]?.body).toMatchObject({ placement: 'checkout' });
     await quiet(page, mock);
     expect(mock.beacons()).toHaveLength(0);

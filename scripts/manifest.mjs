@@ -126,13 +126,14 @@ function optionsPlugin() {
 }
 
 /**
- * Keeps what a page may use: private members go (they churn with every refactor), and events
+ * Keeps what a page may use: private and protected members go (they churn with every refactor; a
+ * page cannot call them), and events
  * come from the `@fires` JSDoc, each typed as the `AdpxEvent` it is (`detail` per event name). The
  * analyzer also reads `dispatchEvent(new AdpxEvent(name, …))`, whose variable name is no event.
  */
 function publicSurface(declaration) {
   declaration.members = declaration.members?.filter(
-    (m) => m.privacy !== 'private' && !m.name.startsWith('#'),
+    (m) => m.privacy !== 'private' && m.privacy !== 'protected' && !m.name.startsWith('#'),
   );
   declaration.events = declaration.events
     ?.filter((e) => e.name.startsWith('adpx-'))

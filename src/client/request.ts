@@ -18,6 +18,7 @@ import { describe, invalidRequest, MAX_TIMER_MS } from '../options/values.js';
 import { OPTIONS, toEndpoint } from '../options/schema.js';
 import { safely } from '../errors.js';
 import { isJsonObject } from '../model/coerce.js';
+import { stringify } from '../built-ins.js';
 
 /** A request ready for `fetch`: POST `url` with `JSON.stringify(body)` and `headers`. */
 export interface OffersRequest {
@@ -142,6 +143,30 @@ export function buildOffersRequest(options: FetchOffersOptions, env: OffersReque
     body: buildOffersBody(options, env),
     headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
   };
+}
+
+/**
+ * The identity of the request `options` make: its URL and its body's keys and values as
+ * {@link buildOffersRequest} sends them (so an option and a payload key are weighed by the one
+ * rule above), without the `ua`/`adpx_fp` defaults, which the device adds to every request, and
+ * before consent, which decides what the request may carry later. Two option objects that ask the
+ * service the same have the same key, whatever objects carry them. Options the client refuses
+ * make no request: their key is the options themselves, so that changing any is still another
+ * load (which fails with the refusal). Whoever starts a request for a unit (`keepStartedRequest`) and
+ * the unit that takes it compute it from the same options; so do the unit's reuse of a load in
+ * flight and its SDK-prefetch entry.
+ */
+export function offersRequestKey(options: FetchOffersOptions): string {
+  const request = safely(() => buildOffersRequest(options, { userAgent: null, fingerprint: null }));
+  if (request) return stringify([request.url, sorted(request.body)]);
+  const given: Record<string, unknown> = isJsonObject(options) ? options : {};
+  return stringify(['refused', sorted({ ...given, payload: sorted(given.payload) })]);
+}
+
+/** An object's entries in key order, as an object (`stringify` leaves out what is sent as nothing). */
+function sorted(value: unknown): Record<string, unknown> | undefined {
+  if (!isJsonObject(value)) return undefined;
+  return Object.fromEntries(Object.entries(value).sort(([a], [b]) => (a < b ? -1 : 1)));
 }
 
 /** The request URL, api_key included. */

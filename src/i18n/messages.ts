@@ -30,11 +30,12 @@ export function builtInLanguage(tag: string | null | undefined): string | undefi
 /**
  * The unit's language: its own `lang`, else the closest ancestor's, else `<html lang>` (all three
  * are what `closest('[lang]')` finds), else the configured `fallback` (`AdpxConfig.language`), else
- * English. A tag with no built-in table counts as absent, so the search goes on.
+ * English. A tag with no built-in table counts as absent, so the search goes on. On a server (Lit's
+ * DOM shim has attributes but no tree) the element's own `lang` only.
  */
 export function resolveLanguage(element: Element, fallback?: string): string {
   for (
-    let node: Element | null = element.closest('[lang]');
+    let node: Element | null = element.closest?.('[lang]') ?? (element.getAttribute('lang') ? element : null);
     node;
     node = node.parentElement?.closest('[lang]') ?? null
   ) {

@@ -23,8 +23,8 @@ import { AdpxEvent, type AdpxEventName, type AdpxEventPayloads } from '../events
 import { isJsonObject } from '../model/coerce.js';
 import { acceptResponse } from '../model/normalize.js';
 import type { OffersResponse } from '../model/types.js';
-import { fetchOptionsOf, optionEntries } from '../options/schema.js';
-import { invalidRequest, isAbsent, MISSING_ENDPOINT } from '../options/values.js';
+import { fetchOptionsOf } from '../options/schema.js';
+import { invalidRequest, MISSING_ENDPOINT } from '../options/values.js';
 import { resolveConfig, toEnvironment, type PresetValues, type ResolvedConfig } from './config.js';
 import { commandQueue } from './command-queue.js';
 import { callHost, deliver, UnitListener, type DeliveryTarget } from './forward.js';
@@ -51,7 +51,7 @@ function run<T>(callback: ((value: T) => void) | undefined, value: T): void {
   if (typeof callback === 'function') callHost(() => callback(value));
 }
 
-export class AdpxController implements AdpxApi {
+export class AdpxLauncher implements AdpxApi {
   readonly version = ADPX_VERSION;
   /** `Adpx.cmd`: functions pushed here run at once (those queued before the script, in order). */
   readonly cmd = commandQueue((error) => this.reportCommandError(error));
@@ -322,12 +322,10 @@ export class AdpxController implements AdpxApi {
       if (!apiKey) invalidRequest('The SDK ID is missing: Adpx.getOffers(sdkId, payload?).');
       if (!config?.endpoint) invalidRequest(MISSING_ENDPOINT);
       const extra = userOf(payload);
+      // The client's one rule (client/request.ts): an option wins over the same key in the payload,
+      // which fills in what no option gives; the placement too, before `init` set one.
       const request: Record<string, unknown> = fetchOptionsOf(config);
-      for (const [, spec] of optionEntries()) {
-        if (spec.fetch && spec.payloadKeys?.some((key) => !isAbsent(extra[key])))
-          request[spec.fetch] = undefined;
-      }
-      const placement = isAbsent(extra.placement) ? (request.placement ?? config.placement) : extra.placement;
+      const placement = config.placement ?? extra.placement;
       if (typeof placement !== 'string' || placement.trim() === '')
         invalidRequest('payload.placement must be a non-empty string.');
       const user = { ...this.captured.user, ...extra };

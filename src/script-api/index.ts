@@ -3,15 +3,15 @@
  * it reads `window.AdpxConfig`/`window.AdpxUser` at its first `init` (the script-tag build reads
  * them when the script loads, and puts it on the page with `installAdpx`).
  */
-import { AdpxController } from './adpx.js';
+import { AdpxLauncher } from './adpx.js';
 import { queuedCommands } from './command-queue.js';
 import type { AdpxApi } from './types.js';
 
-export { AdpxController, ADPX_VERSION } from './adpx.js';
+export { AdpxLauncher, ADPX_VERSION } from './adpx.js';
 export type * from './types.js';
 
 /** The script-tag API as a module export (the same object the script-tag build puts on `window`). */
-export const Adpx: AdpxController = /* @__PURE__ */ new AdpxController();
+export const Adpx: AdpxLauncher = /* @__PURE__ */ new AdpxLauncher();
 
 /**
  * Puts the script-tag API on the page as `window.Adpx`: the existing one when it is already an
@@ -20,7 +20,7 @@ export const Adpx: AdpxController = /* @__PURE__ */ new AdpxController();
  * script loaded (`{ cmd: [...] }`) is replaced, and the functions queued in it run in order
  * (command-queue.ts).
  */
-export function installAdpx(win: Window, adpx = new AdpxController(win)): AdpxApi | Partial<AdpxApi> {
+export function installAdpx(win: Window, adpx = new AdpxLauncher(win)): AdpxApi | Partial<AdpxApi> {
   const host = win as Window & { Adpx?: Partial<AdpxApi> };
   const existing = host.Adpx;
   if (existing && typeof existing.init === 'function') return existing;

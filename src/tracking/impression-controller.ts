@@ -4,8 +4,8 @@ import { boxInViewport, measureUnoccluded, supportsVisibilityTracking } from './
 import { assessViewability, thresholdsFor, VIEWABILITY_THRESHOLDS, type Size } from './viewability.js';
 
 export interface ImpressionControllerOptions {
-  /** Called once per watched key when the card has been visibly displayed. */
-  onImpression: (key: string) => void;
+  /** Called once per watched key when the watched element has been visibly displayed. */
+  onImpression: () => void;
   /** Continuous time the rule must hold before it counts. 0 (default): at once. */
   dwellMs?: () => number;
   log?: DebugLog;
@@ -46,7 +46,7 @@ const sameList = (a: readonly number[], b: readonly number[]): boolean =>
   a.length === b.length && a.every((n, i) => n === b[i]);
 
 /**
- * Watches one card (the host element) and reports an impression once per key when the
+ * Watches one element (the card's box given to `watch`, else the host) and reports an impression once per key when the
  * viewability rule holds: enough of the card in the viewport (IntersectionObserver ratio and
  * geometry, not `isIntersecting`), not covered (IntersectionObserver v2 where it exists), the
  * document visible, and the card not hidden by CSS (`visibility`, `opacity`, `display`). With a
@@ -319,6 +319,6 @@ export class ImpressionController implements ReactiveController {
     this.stop();
     this.key = null;
     this.options.log?.(`offer ${key}: visibly displayed, impression`);
-    this.options.onImpression(key);
+    this.options.onImpression();
   }
 }

@@ -28,7 +28,7 @@ export function ledgerOf(
  * The state of one load, in one object: the beacons fired, the impressions counted and the offers
  * saved for later, so that each beacon fires at most once however often a card re-renders, scrolls
  * back in, or the same response is given back, and each offer is saved at most once. The unit's
- * flow makes one per load (FlowController.accept) and hands it to its cards; a card used alone
+ * flow makes one per load (UnitFlow.accept) and hands it to its cards; a card used alone
  * keeps its own.
  */
 export class BeaconLedger {
@@ -37,11 +37,6 @@ export class BeaconLedger {
   private impressions = 0;
 
   constructor(private readonly delivery: BeaconDeliveryOptions = {}) {}
-
-  /** True when this beacon of this offer was already fired in this load. */
-  has(kind: BeaconKind, offer: Offer): boolean {
-    return this.fired.has(this.key(kind, offer));
-  }
 
   /** True when the impression of `offer` was already counted in this load. */
   impressed(offer: Offer): boolean {

@@ -83,6 +83,8 @@ describe('the options table', () => {
     // requestKey is the element's own (protected): what it compares to load again or not.
     const unit = document.createElement('adpx-offers') as AdpxOffersElement & { requestKey(): string };
     unit.setAttribute('manual', '');
+    // A request the client can build (the key is its URL and body): key, endpoint and placement.
+    Object.assign(unit, { apiKey: 'sdk', endpoint: ENDPOINT, placement: 'checkout' });
     unit.payload = { order: 'o-1', total: 12, basket: { deep: true } };
     const key = unit.requestKey();
     unit.payload = { total: '12', order: 'o-1' };
@@ -103,6 +105,7 @@ describe('the options table', () => {
       requestChanged(changed: Map<string, unknown>): boolean;
     };
     const unit = document.createElement('adpx-offers') as Unit;
+    Object.assign(unit, { apiKey: 'sdk', endpoint: ENDPOINT, placement: 'checkout' });
     const english = unit.requestKey();
     // Out of the document, no `lang` around it: `defaultLanguage` decides, then `lang` on the unit.
     unit.defaultLanguage = 'de';

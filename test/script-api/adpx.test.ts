@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { AdpxController } from '../../src/script-api/adpx.js';
+import { AdpxLauncher } from '../../src/script-api/adpx.js';
 import { installAdpx } from '../../src/script-api/index.js';
 import type { AdpxOffersElement } from '../../src/elements/adpx-offers/adpx-offers.js';
 import { resetConsentForTests } from '../../src/consent/consent.js';
@@ -46,7 +46,7 @@ function recorder() {
 
 describe('Adpx.init', () => {
   it('a missing SDK ID resolves (never rejects) and reaches the callback and the error event', async () => {
-    const adpx = new AdpxController(window);
+    const adpx = new AdpxLauncher(window);
     const { events, callback } = recorder();
     const domErrors: unknown[] = [];
     document.addEventListener('adpx-error', (e) => domErrors.push((e as CustomEvent).detail), { once: true });
@@ -59,7 +59,7 @@ describe('Adpx.init', () => {
   });
 
   it('loads once with autoLoad; a second init or a load of the same request asks nothing more', async () => {
-    const adpx = new AdpxController(window);
+    const adpx = new AdpxLauncher(window);
     const { events, callback } = recorder();
     await adpx.init({ accountId: 'sdk', endpoint: ENDPOINT }, callback);
     await adpx.init({ accountId: 'sdk', endpoint: ENDPOINT }, callback);
@@ -72,7 +72,7 @@ describe('Adpx.init', () => {
 
   it('sends the SDK ID as api_key and AdpxUser keys in the body', async () => {
     window.AdpxUser = { email: 'a@example.com', orderid: '7' };
-    const adpx = new AdpxController(window);
+    const adpx = new AdpxLauncher(window);
     adpx.captureGlobals();
     await adpx.init({ accountId: 'sdk-9', endpoint: ENDPOINT, placement: 'checkout' });
     const [url, init] = fetchMock.mock.calls[0] as [string, RequestInit];
@@ -86,7 +86,7 @@ describe('Adpx.init', () => {
 
   it('environment and debug after init warn and change nothing', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
-    const adpx = new AdpxController(window);
+    const adpx = new AdpxLauncher(window);
     adpx.environment = 1;
     expect(adpx.environment).toBe(1);
     await adpx.init({ accountId: 'sdk', endpoint: ENDPOINT, environment: 0, autoLoad: false });
@@ -99,7 +99,7 @@ describe('Adpx.init', () => {
   });
 
   it('environment set before init sends dev: 1', async () => {
-    const adpx = new AdpxController(window);
+    const adpx = new AdpxLauncher(window);
     adpx.setEnvironment(1);
     await adpx.init({ accountId: 'sdk', endpoint: ENDPOINT });
     const [, init] = fetchMock.mock.calls[0] as [string, RequestInit];
@@ -109,7 +109,7 @@ describe('Adpx.init', () => {
 
 describe('Adpx calls that never reject', () => {
   it('before init: load, show, reload resolve false; close and isReady are quiet', async () => {
-    const adpx = new AdpxController(window);
+    const adpx = new AdpxLauncher(window);
     const loadCallback = vi.fn();
     const errorCallback = vi.fn();
     expect(await adpx.load({}, loadCallback)).toBe(false);
@@ -122,7 +122,7 @@ describe('Adpx calls that never reject', () => {
   });
 
   it('getOffers resolves { status: false } on a network failure and an HTTP error', async () => {
-    const adpx = new AdpxController(window);
+    const adpx = new AdpxLauncher(window);
     window.AdpxConfig = { endpoint: ENDPOINT };
     fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
     expect(await adpx.getOffers('sdk')).toEqual({
@@ -139,8 +139,8 @@ describe('Adpx calls that never reject', () => {
     expect(document.querySelector('adpx-offers')).toBeNull();
   });
 
-  it('getOffers: body fields and request options in the payload win over the configured ones', async () => {
-    const adpx = new AdpxController(window);
+  it('getOffers: the configured options win over the same keys in the payload (the client’s rule)', async () => {
+    const adpx = new AdpxLauncher(window);
     await adpx.init({
       ...{ accountId: 'sdk', endpoint: ENDPOINT, autoLoad: false, placement: 'checkout', dev: true },
       ...{ pubUserId: 'u-config', loyaltyboost: '1', creative: '0', campaignId: 'c-config' },
@@ -150,25 +150,25 @@ describe('Adpx calls that never reject', () => {
     expect(ok.status).toBe(true);
     const [url, init] = fetchMock.mock.calls[0] as [string, RequestInit];
     const query = Object.fromEntries(new URL(url).searchParams);
-    expect(query).toEqual({ api_key: 'sdk', loyaltyboost: '2', creative: '1', campaignId: 'c-call' });
+    expect(query).toEqual({ api_key: 'sdk', loyaltyboost: '1', creative: '0', campaignId: 'c-config' });
     const body = JSON.parse(String(init.body)) as Record<string, string>;
-    expect(body).toMatchObject({ placement: 'thank_you', pub_user_id: 'u-call' });
-    expect(body.dev).toBeUndefined();
+    expect(body).toMatchObject({ placement: 'checkout', pub_user_id: 'u-config' });
+    expect(body.dev).toBe('1');
     await adpx.getOffers('sdk', { orderid: '2' });
     const [urlOf2, initOf2] = fetchMock.mock.calls[1] as [string, RequestInit];
     expect(new URL(urlOf2).searchParams.get('campaignId')).toBe('c-config');
     expect(JSON.parse(String(initOf2.body))).toMatchObject({ placement: 'checkout', dev: '1' });
-    expect(await adpx.getOffers('sdk', { placement: 7 })).toEqual({
-      status: false,
-      response: { code: 'invalid_request', message: 'payload.placement must be a non-empty string.' },
+    // The configured placement is the one sent: the payload's (not a string here) is not.
+    expect((await adpx.getOffers('sdk', { placement: 7 })).status).toBe(true);
+    expect(JSON.parse(String((fetchMock.mock.calls[2] as [string, RequestInit])[1].body))).toMatchObject({
+      placement: 'checkout',
     });
-    expect(fetchMock).toHaveBeenCalledTimes(2);
   });
 });
 
 describe('API prefetch', () => {
   it('setApiResponse validates; reload renders it without a request', async () => {
-    const adpx = new AdpxController(window);
+    const adpx = new AdpxLauncher(window);
     const { events, callback } = recorder();
     await adpx.init({ accountId: 'sdk', endpoint: ENDPOINT, autoLoad: false, autoShow: true }, callback);
     expect(await adpx.setApiResponse(serviceBody(3))).toBe(true);
@@ -180,7 +180,7 @@ describe('API prefetch', () => {
   });
 
   it('reload shows a supplied response in one render of the unit (not ready, then shown)', async () => {
-    const adpx = new AdpxController(window);
+    const adpx = new AdpxLauncher(window);
     await adpx.init({ accountId: 'sdk', endpoint: ENDPOINT, autoLoad: false });
     const unit = document.querySelector('adpx-offers') as AdpxOffersElement;
     await unit.updateComplete;
@@ -198,7 +198,7 @@ describe('API prefetch', () => {
   });
 
   it('an invalid response resolves false (never rejects), fires error, and reload renders nothing', async () => {
-    const adpx = new AdpxController(window);
+    const adpx = new AdpxLauncher(window);
     const { events, callback } = recorder();
     await adpx.init({ accountId: 'sdk', endpoint: ENDPOINT, autoLoad: false }, callback);
     expect(await adpx.setApiResponse({ data: {} })).toBe(false);
@@ -214,7 +214,7 @@ describe('API prefetch', () => {
 
 describe('SDK prefetch', () => {
   it('the prefetch page stores the response; the checkout page uses it without a request', async () => {
-    const prefetch = new AdpxController(window);
+    const prefetch = new AdpxLauncher(window);
     const first = recorder();
     await prefetch.init(
       { accountId: 'sdk', endpoint: ENDPOINT, prefetch: true, autoLoad: true, autoShow: false },
@@ -223,7 +223,7 @@ describe('SDK prefetch', () => {
     expect(first.events).toEqual([['ads_found', { total: 2 }]]);
     expect(document.querySelector('adpx-offers')?.state).toBe('ready');
     document.body.innerHTML = '';
-    const checkout = new AdpxController(window);
+    const checkout = new AdpxLauncher(window);
     const second = recorder();
     await checkout.init(
       { accountId: 'sdk', endpoint: ENDPOINT, prefetch: true, autoLoad: true, autoShow: true },
@@ -246,7 +246,7 @@ describe('SDK prefetch waits for the consent decision before it reads the stored
 
   /** A stored prefetch entry, then a checkout whose CMP has not answered yet. */
   async function checkoutWaitingForCmp() {
-    await new AdpxController(window).init({
+    await new AdpxLauncher(window).init({
       accountId: 'sdk',
       endpoint: ENDPOINT,
       prefetch: true,
@@ -260,7 +260,7 @@ describe('SDK prefetch waits for the consent decision before it reads the stored
       callback(tcf(false, 'cmpuishown'), true);
     };
     const read = vi.spyOn(localStorage, 'getItem');
-    const checkout = new AdpxController(window);
+    const checkout = new AdpxLauncher(window);
     const config = { accountId: 'sdk', endpoint: ENDPOINT, prefetch: true, autoShow: true };
     const initialised = checkout.init({ ...config, consentTimeout: 60_000 });
     const prefetchReads = () => read.mock.calls.filter(([key]) => key.startsWith('adpx:prefetch:'));
@@ -284,7 +284,7 @@ describe('SDK prefetch waits for the consent decision before it reads the stored
       answer = callback;
       callback(tcf(false, 'cmpuishown'), true);
     };
-    const adpx = new AdpxController(window);
+    const adpx = new AdpxLauncher(window);
     const config = { accountId: 'sdk', endpoint: ENDPOINT, prefetch: true, autoShow: false };
     void adpx.init({ ...config, consentTimeout: 60_000 });
     const shown = adpx.show();
@@ -307,7 +307,7 @@ describe('installAdpx', () => {
     window.AdpxConfig = { accountId: 'from-page', endpoint: ENDPOINT };
     const first = installAdpx(window);
     window.AdpxConfig = { accountId: 'changed-later' };
-    const second = installAdpx(window, new AdpxController(window));
+    const second = installAdpx(window, new AdpxLauncher(window));
     expect(second).toBe(first);
     expect(window.Adpx).toBe(first);
     await window.Adpx?.init();
@@ -330,7 +330,7 @@ const unitOf = () => document.querySelector('adpx-offers') as AdpxOffersElement;
 /** A non-awaited `Adpx.init` whose load is in flight until `release()`. */
 async function initLoading(extra: { autoShow?: boolean; prefetch?: boolean } = {}) {
   const release = heldFetch();
-  const adpx = new AdpxController(window);
+  const adpx = new AdpxLauncher(window);
   const initialised = adpx.init({ accountId: 'sdk', endpoint: ENDPOINT, ...extra });
   await vi.waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
   return { adpx, release, unit: unitOf(), initialised };
@@ -349,7 +349,7 @@ describe('one state machine: the facade reads the unit, the unit is driven throu
   });
 
   it('a unit the page closes through the element is seen as closed by Adpx.show', async () => {
-    const adpx = new AdpxController(window);
+    const adpx = new AdpxLauncher(window);
     const { events, callback } = recorder();
     await adpx.init({ accountId: 'sdk', endpoint: ENDPOINT }, callback);
     expect(await adpx.show()).toBe(true);
@@ -363,7 +363,7 @@ describe('one state machine: the facade reads the unit, the unit is driven throu
   });
 
   it('Adpx.load with a pub_user_id the config lacks is another request; a configured one wins', async () => {
-    const adpx = new AdpxController(window);
+    const adpx = new AdpxLauncher(window);
     await adpx.init({ accountId: 'sdk', endpoint: ENDPOINT });
     expect(await adpx.load({ pub_user_id: 'u-1', loyaltyboost: '2' })).toBe(true);
     expect(fetchMock).toHaveBeenCalledTimes(2);
@@ -373,7 +373,7 @@ describe('one state machine: the facade reads the unit, the unit is driven throu
     expect(await adpx.load({ pub_user_id: 'u-1', loyaltyboost: '2' })).toBe(true);
     expect(fetchMock).toHaveBeenCalledTimes(2);
 
-    const configured = new AdpxController(window);
+    const configured = new AdpxLauncher(window);
     await configured.init({ accountId: 'sdk', endpoint: ENDPOINT, pubUserId: 'cfg' });
     expect(await configured.load({ pub_user_id: 'u-1' })).toBe(true);
     expect(fetchMock).toHaveBeenCalledTimes(3);
@@ -382,7 +382,7 @@ describe('one state machine: the facade reads the unit, the unit is driven throu
   });
 
   it('Adpx.show(null) and show("x"), as native code may call them, resolve (never reject)', async () => {
-    const adpx = new AdpxController(window);
+    const adpx = new AdpxLauncher(window);
     await adpx.init({ accountId: 'sdk', endpoint: ENDPOINT });
     await expect(adpx.show(null)).resolves.toBe(true);
     adpx.close();
@@ -440,7 +440,7 @@ describe('a newer load replaces the one a show waits for', () => {
 
 describe('settings.delay', () => {
   it('a show made during autoShow’s delay joins it: true, its callbacks, no errorCallback', async () => {
-    const adpx = new AdpxController(window);
+    const adpx = new AdpxLauncher(window);
     const errors: unknown[] = [];
     const dismissed: unknown[] = [];
     const initialised = adpx.init({
@@ -464,7 +464,7 @@ describe('settings.delay', () => {
   });
 
   it('Adpx.close during the delay: the show resolves false, no errorCallback, nothing shown', async () => {
-    const adpx = new AdpxController(window);
+    const adpx = new AdpxLauncher(window);
     await adpx.init({ accountId: 'sdk', endpoint: ENDPOINT, settings: { delay: 0.2 } });
     const errors: unknown[] = [];
     const shown = adpx.show({ callbacks: { errorCallback: (error) => errors.push(error) } });
@@ -496,7 +496,7 @@ describe('Adpx.close while the offers load', () => {
     await initialised;
     document.body.innerHTML = '';
     fetchMock.mockImplementation(async () => answer(serviceBody()));
-    const checkout = new AdpxController(window);
+    const checkout = new AdpxLauncher(window);
     await checkout.init({ accountId: 'sdk', endpoint: ENDPOINT, prefetch: true, autoShow: true });
     expect(fetchMock).toHaveBeenCalledTimes(1);
     expect(unitOf().state).toBe('shown');

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { AdpxController } from '../../src/script-api/adpx.js';
+import { AdpxLauncher } from '../../src/script-api/adpx.js';
 import { commandQueue, queuedCommands } from '../../src/script-api/command-queue.js';
 import { installAdpx } from '../../src/script-api/index.js';
 
@@ -49,9 +49,9 @@ describe('installAdpx with a page’s stub', () => {
   it('replaces { cmd: [...] }, runs the queued functions with the real Adpx, and keeps cmd working', () => {
     const seen: unknown[] = [];
     const win = window as unknown as { Adpx: { cmd: Array<() => void> } };
-    win.Adpx = { cmd: [() => seen.push(win.Adpx instanceof AdpxController)] };
+    win.Adpx = { cmd: [() => seen.push(win.Adpx instanceof AdpxLauncher)] };
     win.Adpx.cmd.push(() => seen.push('second'));
-    const installed = installAdpx(window, new AdpxController(window));
+    const installed = installAdpx(window, new AdpxLauncher(window));
     expect(window.Adpx).toBe(installed);
     expect(seen).toEqual([true, 'second']);
     win.Adpx.cmd.push(() => seen.push('later'));
@@ -71,7 +71,7 @@ describe('installAdpx with a page’s stub', () => {
         },
       ],
     };
-    installAdpx(window, new AdpxController(window));
+    installAdpx(window, new AdpxLauncher(window));
     document.removeEventListener('adpx-error', listener);
     expect(errors).toEqual([{ message: 'A function in Adpx.cmd threw: typo in the page', code: 'command' }]);
   });

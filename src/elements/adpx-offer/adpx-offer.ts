@@ -174,11 +174,6 @@ export class AdpxOfferElement extends LitElement {
     this.card?.rendered();
   }
 
-  /** Emits `url_clicked`, then opens the URL in a new tab unless a native host handles it. */
-  openUrl(url: string): void {
-    this.card?.openUrl(url);
-  }
-
   protected override render() {
     const card = this.card;
     if (!card) return nothing;

@@ -101,9 +101,10 @@ export function cardTemplate(card: OfferCard, v: CardView): TemplateResult {
   const descriptions = wide.description !== narrow.description;
   const ariaLevel = headingLevelOf(v.headingLevel) === 2 ? nothing : v.headingLevel;
   const advertiser = advertiserLine(offer, m);
-  const cta = ctaLabels(offer, m);
+  const { accept, decline } = ctaLabels(offer, m);
+  const { onAccept, onDecline } = card;
   const offerwall = offer.offerwall_enabled && !v.noOfferwall ? offer.offerwall_url : undefined;
-  const canSave = offer.perkswallet_enabled && offer.save_for_later_url !== undefined;
+  const canSave = card.canSave;
   const save = SAVE[card.saveState];
   const saveIcon = SAVE_ICON[save.icon];
   const saveDone = card.saveState === SaveState.Saved || card.saveState === SaveState.Saving;
@@ -164,19 +165,13 @@ export function cardTemplate(card: OfferCard, v: CardView): TemplateResult {
       </div>
       ${rareTemplate(offer, v)}
       <div part="actions" class="actions">
-        <button
-          part="accept"
-          class="accept"
-          dir="auto"
-          @click=${card.onAccept}
-          .textContent=${cta.accept}
-        ></button>
+        <button part="accept" class="accept" dir="auto" @click=${onAccept} .textContent=${accept}></button>
         <button
           part="decline"
           class="decline"
           dir="auto"
-          @click=${card.onDecline}
-          .textContent=${cta.decline}
+          @click=${onDecline}
+          .textContent=${decline}
         ></button>
       </div>
       <div class="extras" ?hidden=${!offerwall && !canSave}>

@@ -91,6 +91,11 @@ export class OfferCard {
     });
   }
 
+  /** The offer can be saved for later: the publisher's wallet is on and it has a save URL. */
+  get canSave(): boolean {
+    return this.offer.perkswallet_enabled === true && this.offer.save_for_later_url !== undefined;
+  }
+
   private get root(): HTMLElement | null {
     return this.host.renderRoot.querySelector<HTMLElement>(`#${this.id}`);
   }
@@ -117,7 +122,7 @@ export class OfferCard {
   dispose(): void {
     this.impressions.watch(null);
     this.host.removeController(this.impressions);
-    this.media.hostDisconnected();
+    this.media.stop();
     this.host.removeController(this.media);
   }
 
@@ -186,7 +191,7 @@ export class OfferCard {
   readonly onSave = async (event?: Event): Promise<void> => {
     const { offer, ledger } = this;
     const url = offer.save_for_later_url;
-    if (!url || !offer.perkswallet_enabled) return;
+    if (!url || !this.canSave) return;
     this.engaged(event);
     if (this.saveState === SaveState.Saving || this.saveState === SaveState.Saved) return;
     if (ledger.isSaved(offer.id)) return;
@@ -211,7 +216,7 @@ export class OfferCard {
   };
 
   /** Emits `url_clicked`, then opens the URL in a new tab unless a native host handles it. */
-  openUrl(url: string): void {
+  private openUrl(url: string): void {
     this.emit('url_clicked', { target_url: url });
     this.context.log()('C3', url, openOfferUrl(url));
   }

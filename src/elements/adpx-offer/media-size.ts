@@ -71,6 +71,11 @@ export class MediaSizeController implements ReactiveController {
   }
 
   hostDisconnected(): void {
+    this.stop();
+  }
+
+  /** Stops watching the frame (the host left, or the card went for good). */
+  stop(): void {
     this.observer?.disconnect();
     this.observer = undefined;
   }

@@ -1,44 +1,29 @@
 import { nothing, type PropertyDeclarations, type PropertyValues } from 'lit';
-import { isOffersError } from '../../errors.js';
 import { createDebugLog, type DebugLog } from '../../debug.js';
 import { AdpxEvent, type CloseReason } from '../../events/adpx-event.js';
-import type { Offer, OffersResponse } from '../../model/types.js';
+import type { OffersResponse } from '../../model/types.js';
 import { offersStyles } from './adpx-offers.styles.js';
-import { OfferCard, type CardContext } from '../adpx-offer/card.js';
 import { LanguageWatch } from '../language-watch.js';
-import { LoadController } from '../load-controller.js';
 import type { TermsMode } from '../adpx-terms/terms.js';
 import { headingLevelOf } from '../../options/values.js';
 import { DisplayTimer } from './display-timer.js';
 import { isModalLayout, offerAnnouncement, toLayout, type UnitLayout } from './flow.js';
-import {
-  checkStrings,
-  ensureLanguage,
-  languageReady,
-  messagesFor,
-  type Messages,
-} from '../../i18n/messages.js';
-import type { AdpxStrings } from '../../i18n/types.js';
-import { FlowController } from './flow-controller.js';
+import { ElementWords } from '../element-words.js';
+import { LiveRegion } from './live-region.js';
+import { UnitFlow } from './unit-flow.js';
 import { FocusReturn } from './focus-return.js';
 import { ModalController } from './modal.js';
 import { PresenceController } from './presence.js';
 import { OffersRequestElement } from './request-element.js';
-import { PendingShow } from './pending-show.js';
-import {
-  dropPrefetched,
-  readPrefetched,
-  savePrefetched,
-  type PrefetchRequestKey,
-} from '../../hosts/prefetch-storage.js';
+import { UnitLoad } from './unit-load.js';
 import { ScrollPastController } from './scroll-past.js';
 import { unitSettings, type UnitOverrides, type UnitSettings } from './settings.js';
 import { UnitStatus } from './status.js';
 import { unitTemplate, type UnitView } from './templates.js';
 import { themeVariables } from './theme.js';
 import { attachStates, setStates } from '../custom-states.js';
-import type { FrameWidthMemo } from '../adpx-offer/media-size.js';
-import { BeaconLedger } from '../../tracking/ledger.js';
+import type { BeaconLedger } from '../../tracking/ledger.js';
+import { UnitCards } from './unit-cards.js';
 import { AnalyticsHandOff } from '../../hosts/analytics.js';
 
 export { UnitStatus } from './status.js';
@@ -148,36 +133,8 @@ export class AdpxOffersElement extends OffersRequestElement {
   backdropDismiss = false;
   /** Styles and settings over the response's (the script API's `styles`/`settings`). */
   overrides: UnitOverrides = {};
-  /** A service response supplied by the host: rendered without fetching. */
-  get response(): OffersResponse | undefined {
-    return this.flow.response;
-  }
-  set response(raw: unknown) {
-    if (raw === undefined || raw === null) return;
-    // A supplied response replaces a load in flight: its answer must not arrive over it. The host
-    // supplies the next one too: a request option changed later does not fetch over it.
-    this.loader.cancel();
-    this.loadInFlight = undefined;
-    this.fetchedFor = undefined;
-    this.showing.newLoad();
-    try {
-      this.flow.supply(raw);
-      if (!this.manual || this.showing.promise) this.show();
-    } catch (error) {
-      this.showing.end({ error: this.flow.fail(error) });
-    }
-  }
 
-  /**
-   * The latest announcement asked for (the polite live region's text); an older one waiting for
-   * its render is dropped.
-   */
-  private announcing = 0;
   private log: DebugLog = createDebugLog(false);
-  private seenStatus: UnitStatus = UnitStatus.Idle;
-  private seenIndex = -1;
-  private seenLedger?: BeaconLedger;
-  private focusEndCard = false;
   /**
    * Events of a unit never yet in the document, dispatched when it first connects: React 19 and
    * Vue set `response` on the new element before they add its listeners and insert it, and a
@@ -189,21 +146,47 @@ export class AdpxOffersElement extends OffersRequestElement {
     if (this.held) this.held.push(event);
     else this.dispatchEvent(event);
   };
-  private readonly flow = new FlowController(this, {
+  private readonly flow = new UnitFlow(this, {
     emit: (name, detail) => this.fire(new AdpxEvent(name, detail)),
     log: () => this.log,
     autoClose: () => this.settings.autoClose,
     isList: () => this.view === 'list',
   });
-  private readonly loader = new LoadController();
-  private readonly showing = new PendingShow();
+  /** The load: its request key, the load in flight, SDK prefetch, the show that waits. */
+  private readonly loads = new UnitLoad(
+    this,
+    this.flow,
+    (payload) => this.requestOptions(payload),
+    () => this.log,
+  );
+  private readonly cards = new UnitCards(this, {
+    log: () => this.log,
+    dwell: () => this.dwell,
+    onImpression: () => this.onCardSeen(),
+    // One offer at a time: a CTA moves on to the next offer.
+    onDone: () => this.view !== 'list' && this.next(),
+  });
   /** `close-delay`: the close button is held back until this timer runs out. */
   private closeTimer?: ReturnType<typeof setTimeout>;
-  private loadInFlight?: Promise<number>;
-  /** The `requestKey()` of the unit's last fetch: the unit loads again when it changes. */
-  private fetchedFor?: string;
+  /** The end card replaces the card that had focus: its button takes focus after the render. */
+  private focusEndCard = false;
+  /** The response's (and the launcher's) colours as private variables, worked out once per change. */
+  private theme?: {
+    response: OffersResponse;
+    overrides: UnitOverrides;
+    transparent: boolean;
+    variables: Record<string, string>;
+  };
   private readonly timer = new DisplayTimer(this, () => this.flow.timeout());
   private readonly modal = new ModalController(this);
+  private readonly closeByUser = (): void => this.close('user');
+  private readonly dialogHandlers = this.modal.handlers(
+    this.closeByUser,
+    () => this.flow.onScreen,
+    () => this.backdropDismiss && this.view === 'popup',
+  );
+  private readonly live = new LiveRegion(this);
+  private readonly words = new ElementWords(this, () => this.log);
   private readonly focusReturn = new FocusReturn(this);
   private readonly scrollPast = new ScrollPastController(this, () => this.flow.scrolledPast());
   private readonly presence = new PresenceController(this, {
@@ -216,9 +199,27 @@ export class AdpxOffersElement extends OffersRequestElement {
   /** A new language is a new request (decision 010) and new words. */
   private readonly languageWatch = new LanguageWatch(this, () => this.language);
 
+  /** A service response supplied by the host: rendered without fetching. */
+  get response(): OffersResponse | undefined {
+    return this.flow.response;
+  }
+  set response(raw: unknown) {
+    if (raw !== undefined && raw !== null) this.loads.supply(raw, !this.manual);
+  }
+
   /** Where the unit stands: idle, loading, ready, shown, ended, closed or error. */
   get state(): UnitStatus {
     return this.flow.status;
+  }
+
+  /** The offer on screen (`UnitFlow` names it when it changes). */
+  private get index(): number {
+    return this.flow.index;
+  }
+
+  /** The current load's beacons (`UnitFlow` names it when a new load replaces it). */
+  private get ledger(): BeaconLedger | undefined {
+    return this.flow.ledger;
   }
 
   override connectedCallback(): void {
@@ -227,8 +228,8 @@ export class AdpxOffersElement extends OffersRequestElement {
     this.held = undefined;
     held?.forEach(this.fire);
     window.addEventListener('pagehide', this.onPageHide);
-    // A first connection loads in the first update (willUpdate); a reconnection at once.
-    if (this.hasUpdated) this.autoLoad();
+    // A first connection loads in the first update (`UnitLoad.hostUpdate`); a reconnection at once.
+    if (this.hasUpdated) this.loads.autoLoad();
   }
 
   override disconnectedCallback(): void {
@@ -238,8 +239,8 @@ export class AdpxOffersElement extends OffersRequestElement {
 
   /** Out of the document for good (not moved): abort the load, close what was shown. */
   private leave(): void {
-    this.showing.end(false);
-    this.loader.cancel();
+    this.loads.callOffShow();
+    this.loads.cancel();
     this.flow.removed();
     this.focusReturn.restore(() => this.modal.release());
   }
@@ -251,15 +252,7 @@ export class AdpxOffersElement extends OffersRequestElement {
    * returned.
    */
   load(payload?: Record<string, unknown>): Promise<number> {
-    const key = this.requestKey(payload);
-    if (key === this.fetchedFor && this.loadInFlight) return this.loadInFlight;
-    const promise = this.fetchAndAccept(key, payload);
-    this.loadInFlight = promise;
-    const settled = () => {
-      if (this.loadInFlight === promise) this.loadInFlight = undefined;
-    };
-    promise.then(settled, settled);
-    return promise;
+    return this.loads.load(payload);
   }
 
   /**
@@ -267,7 +260,7 @@ export class AdpxOffersElement extends OffersRequestElement {
    * settled, or when a response given to `response` replaced it).
    */
   get pendingLoad(): Promise<number> | undefined {
-    return this.loadInFlight;
+    return this.loads.pending;
   }
 
   /**
@@ -276,58 +269,7 @@ export class AdpxOffersElement extends OffersRequestElement {
    * rejects with the load's `OffersError` when the load fails. Undefined when no show waits.
    */
   get pendingShow(): Promise<boolean> | undefined {
-    return this.showing.promise;
-  }
-
-  private async fetchAndAccept(key: string, payload?: Record<string, unknown>): Promise<number> {
-    this.fetchedFor = key;
-    this.showing.newLoad();
-    this.flow.loading();
-    try {
-      // The unit's words load (when not English) while the offers are fetched.
-      const words = ensureLanguage(this.language, this.log);
-      const stored = this.prefetch ? () => this.readStored(key) : undefined;
-      const options = this.requestOptions(payload);
-      const response = await this.loader.run(options, this.consentTimeout, words, stored);
-      this.flow.accept(response);
-      if (this.prefetch) this.keepOrDrop(key, response);
-      if (this.showing.promise) this.show();
-      return response.count;
-    } catch (error) {
-      if (isOffersError(error) && error.code === 'aborted') {
-        this.log('U2');
-        throw error;
-      }
-      const failure = this.flow.fail(error);
-      this.showing.end({ error: failure });
-      throw failure;
-    }
-  }
-
-  private storedHit?: OffersResponse;
-
-  /** SDK prefetch: the response stored for this request (read once consent allows it). */
-  private readStored(key: string): OffersResponse | undefined {
-    const found = readPrefetched(window, this.prefetchKey(key), { ttlMs: this.prefetchTtl });
-    if (!found.hit) return void this.log('U4', found.reason);
-    this.log('U3');
-    return (this.storedHit = found.response);
-  }
-
-  /**
-   * SDK prefetch, once the offers arrived: a stored response a show waits for is taken out of
-   * storage (shown once only); a fetched one no show waits for is kept for the next page of the
-   * same request.
-   */
-  private keepOrDrop(key: string, response: OffersResponse): void {
-    const waited = !!this.showing.promise;
-    if (response === this.storedHit) {
-      if (waited) dropPrefetched(window, this.prefetchKey(key));
-    } else if (!waited && savePrefetched(window, this.prefetchKey(key), response)) this.log('U5');
-  }
-
-  private prefetchKey(request: string): PrefetchRequestKey {
-    return { sdkId: this.apiKey, placement: this.placement, request };
+    return this.loads.pendingShow;
   }
 
   /**
@@ -336,18 +278,7 @@ export class AdpxOffersElement extends OffersRequestElement {
    * nothing to show.
    */
   show(): boolean {
-    const { status, response } = this.flow;
-    if (status === UnitStatus.Loading) {
-      this.showing.wait();
-      return true;
-    }
-    if (status === UnitStatus.Ready && this.delay > 0 && (response?.count ?? 0) > 0) {
-      this.showing.wait(this.delay, () => this.showing.end(this.flow.show()));
-      return true;
-    }
-    const shown = this.flow.show();
-    this.showing.end(shown);
-    return shown;
+    return this.loads.show();
   }
 
   /**
@@ -355,7 +286,7 @@ export class AdpxOffersElement extends OffersRequestElement {
    * options as they are now: a manual unit whose options changed since its load is not.
    */
   get upToDate(): boolean {
-    return this.fetchedFor === this.requestKey();
+    return this.loads.upToDate;
   }
 
   /** Offers, the end card or a scrolled-past list are on screen. */
@@ -380,14 +311,10 @@ export class AdpxOffersElement extends OffersRequestElement {
    * While a show waits (`pendingShow`): only that show is called off; a load goes on.
    */
   close(reason: CloseReason = 'api'): void {
-    // A show that waits (for the load or its delay) is called off: nothing was on screen.
-    if (this.showing.end(false)) return this.log('U6');
+    if (this.loads.callOffShow()) return this.log('U6');
     // Closed while the offers load: their answer must not show the unit again (the load rejects
     // `aborted`). The script API never closes a loading unit: it keeps the offers for a later show.
-    if (this.flow.status === UnitStatus.Loading) {
-      this.loader.cancel();
-      this.loadInFlight = undefined;
-    }
+    if (this.flow.status === UnitStatus.Loading) this.loads.cancel();
     this.flow.close(reason);
   }
 
@@ -400,67 +327,58 @@ export class AdpxOffersElement extends OffersRequestElement {
   }
 
   /**
-   * Fetches on connect unless `manual`, once `api-key` and `endpoint` are set. Not in
+   * State only (Lit SSR runs it in Node). The unit loads in its `UnitLoad`'s `hostUpdate`, right
+   * after: on its first update unless `manual`, once `api-key` and `endpoint` are set (not in
    * connectedCallback: properties set before the element was defined are applied by Lit in the
-   * first update, and some frameworks (Angular) bind properties after inserting the element.
-   * Fetches again when a request option changed after a fetch (a single-page app reusing the unit
-   * for another placement or user): once per update, however many options changed in it, the
-   * load in flight aborted (docs/decisions/010-unit-removal.md).
+   * first update, and some frameworks (Angular) bind properties after inserting the element), and
+   * again when an update changed a request option after a load (a single-page app reusing the unit
+   * for another placement or user: docs/decisions/010-unit-removal.md).
    */
-  private autoLoad(changed?: PropertyValues): void {
-    if (!this.isConnected || this.manual || this.deferHydration || !this.apiKey || !this.endpoint) return;
-    if (this.flow.status !== UnitStatus.Idle) {
-      // Only an update that changed a request option can ask anew (not every render of a shown unit).
-      const asked = this.fetchedFor;
-      if (!asked || !changed || !this.requestChanged(changed) || asked === this.requestKey()) return;
-    }
-    this.load().then(
-      (total) => total > 0 && this.show(),
-      () => {},
-    );
-  }
-
   protected override willUpdate(changed: PropertyValues): void {
     super.willUpdate(changed); // a new `consent` applies at once
     if (changed.has('debug')) this.log = createDebugLog(this.debug);
-    this.autoLoad(changed);
-    const { status, index, ledger } = this.flow;
-    if (status !== this.seenStatus) this.statusChanged(status);
-    if (ledger !== this.seenLedger) {
-      this.seenLedger = ledger;
-      this.dropCards();
-      // A new load on screen in one task (a response replaced while shown): its own clock, from its
-      // own first impression, not what was left of the previous load's.
-      if (status === UnitStatus.Shown) {
-        this.timer.stop();
-        this.displayMs = this.settings.maxDisplayMs;
-      }
-    }
-    if (status === UnitStatus.Shown && index !== this.seenIndex && this.view !== 'list') this.announceOffer();
-    this.seenIndex = status === UnitStatus.Shown ? index : -1;
+    if (this.requestChanged(changed)) this.loads.requestChanged();
   }
 
-  /** Side effects of a new status: focus, the display clock, announcements. */
-  private statusChanged(status: UnitStatus): void {
-    const wasShown = this.seenStatus === UnitStatus.Shown;
-    this.seenStatus = status;
-    if (status === UnitStatus.Shown && !wasShown) {
+  /**
+   * The effects of what the flow changed (`UnitFlow` names `state`, `index` and `ledger` with their
+   * old values), before the DOM changes: focus, the display clock, the close button's delay,
+   * announcements, custom states. Lit calls `update` on the client only (never on a server).
+   */
+  protected override update(changed: PropertyValues): void {
+    const status = this.flow.status;
+    const was = changed.get('state') as UnitStatus | undefined;
+    if (changed.has('state') && was !== status) this.statusChanged(status, was);
+    if (changed.has('ledger') && changed.get('ledger') !== this.ledger) {
+      this.cards.drop();
+      // A new load on screen in one task (a response replaced while shown): its own clock, from its
+      // own first impression, not what was left of the previous load's.
+      if (status === UnitStatus.Shown) this.timer.await(this.settings.maxDisplayMs);
+    }
+    const newlyShown = changed.has('state') && was !== UnitStatus.Shown;
+    const moved = changed.has('index') && changed.get('index') !== this.index;
+    if (status === UnitStatus.Shown && (newlyShown || moved) && this.view !== 'list') this.announceOffer();
+    super.update(changed);
+  }
+
+  private statusChanged(status: UnitStatus, was: UnitStatus | undefined): void {
+    if (status === UnitStatus.Shown && was !== UnitStatus.Shown) {
       this.focusReturn.track();
-      this.displayMs = this.settings.maxDisplayMs;
+      this.timer.await(this.settings.maxDisplayMs);
       this.holdClose(this.closeDelay);
     } else if (status !== UnitStatus.Shown) {
       this.timer.stop();
-      this.displayMs = undefined;
       this.holdClose(0);
     }
     if (!this.flow.onScreen) this.focusReturn.restore(() => this.modal.release());
-    // The end card replaces the card that had focus: its button takes focus. `:focus-within`, not
-    // `document.activeElement`, which is the outer host when the unit is in another shadow root.
+    // `:focus-within`, not `document.activeElement`, which is the outer host when the unit is in
+    // another shadow root.
     this.focusEndCard =
       status === UnitStatus.Ended &&
       this.view !== 'list' &&
       (this.matches(':focus-within') || isModalLayout(this.view));
-    if (status === UnitStatus.Ended && this.view !== 'list') this.announce(this.messages.t('endTitle'));
+    if (status === UnitStatus.Ended && this.view !== 'list')
+      this.live.announce(this.words.messages.t('endTitle'));
     // The status as a custom state, for page CSS: `adpx-offers:state(closed) { … }`.
     setStates(this.internals, status);
   }
@@ -474,7 +392,7 @@ export class AdpxOffersElement extends OffersRequestElement {
   }
 
   protected override updated(): void {
-    for (const card of this.cards.values()) card.rendered();
+    this.cards.rendered();
     const root = this.renderRoot;
     const dialog = root.querySelector<HTMLDialogElement>('dialog.overlay');
     if (dialog) this.modal.open(dialog, root.querySelector<HTMLElement>('.box'));
@@ -488,98 +406,16 @@ export class AdpxOffersElement extends OffersRequestElement {
 
   private announceOffer(): void {
     const { response, current, index } = this.flow;
-    if (response && current) this.announce(offerAnnouncement(current, index, response.count, this.messages));
-  }
-
-  /**
-   * Empties the live region, then writes `text` into it once the pending render is done (the region
-   * is in the DOM by then), so that it is announced. Written directly: no second render of the unit.
-   */
-  private announce(text: string): void {
-    const turn = ++this.announcing;
-    const region = () => this.renderRoot.querySelector<HTMLElement>('.live');
-    const now = region();
-    if (now) now.textContent = '';
-    void this.updateComplete.then(() => {
-      const target = region();
-      if (turn === this.announcing && target) target.textContent = text;
-    });
+    if (response && current)
+      this.live.announce(offerAnnouncement(current, index, response.count, this.words.messages));
   }
 
   private readonly onPageHide = (): void => this.flow.pageHide();
 
-  /**
-   * `max_display_time` of the offers on screen, in ms, until their first impression starts the
-   * clock: the time a person can see them, not the time since `show()`. An inline unit below the
-   * fold (or in a background tab) no longer closes itself, close beacon and all, before anyone saw it.
-   */
-  private displayMs?: number;
-
   /** A card of this load counted its impression. */
-  private readonly onCardSeen = (): void => {
+  private onCardSeen(): void {
     this.scrollPast.markSeen();
-    if (this.displayMs === undefined) return;
-    this.timer.start(this.displayMs);
-    this.displayMs = undefined;
-  };
-
-  private checkedStrings?: { given: AdpxStrings | undefined; clean: AdpxStrings };
-
-  /** The unit's words: its language (docs/i18n.md) with the host's overrides. */
-  private get messages(): Messages {
-    const known = this.checkedStrings;
-    const checked =
-      known && known.given === this.strings
-        ? known
-        : (this.checkedStrings = { given: this.strings, clean: checkStrings(this.strings, this.log) });
-    return messagesFor(this.language, checked.clean);
-  }
-
-  /**
-   * True when the unit's words are at hand. Otherwise (a response given without a load, or the
-   * page's language changed) they are loaded and the unit renders once they are: never in English
-   * first and then in the page's language.
-   */
-  private wordsReady(): boolean {
-    const language = this.language;
-    if (languageReady(language)) return true;
-    void ensureLanguage(language, this.log).then(() => this.requestUpdate());
-    return false;
-  }
-
-  /** The cards of the load on screen, by offer: their state (save, terms, impression) lives as long as the load. */
-  private readonly cards = new Map<Offer, OfferCard>();
-
-  private readonly cardContext: CardContext = {
-    log: () => this.log,
-    dwell: () => this.dwell,
-    onImpression: () => this.onCardSeen(),
-    // One offer at a time: a CTA moves on to the next offer.
-    onDone: () => this.view !== 'list' && this.next(),
-  };
-
-  private cardFor(offer: Offer): OfferCard {
-    let card = this.cards.get(offer);
-    if (!card) {
-      const ledger = this.flow.ledger ?? new BeaconLedger();
-      card = new OfferCard(this, offer, ledger, this.cardContext, this.frameWidthIn(this.view));
-      this.cards.set(offer, card);
-    }
-    return card;
-  }
-
-  private dropCards(): void {
-    for (const card of this.cards.values()) card.dispose();
-    this.cards.clear();
-  }
-
-  /** The cards' image frame width per layout (a popup's frame is not an inline card's). */
-  private readonly frameWidths = new Map<UnitLayout, FrameWidthMemo>();
-
-  private frameWidthIn(layout: UnitLayout): FrameWidthMemo {
-    let memo = this.frameWidths.get(layout);
-    if (!memo) this.frameWidths.set(layout, (memo = { width: 0 }));
-    return memo;
+    this.timer.seen();
   }
 
   private viewModel(response: OffersResponse): UnitView {
@@ -590,7 +426,7 @@ export class AdpxOffersElement extends OffersRequestElement {
       response,
       index: this.flow.index,
       ended: this.flow.status === UnitStatus.Ended,
-      cardFor: (offer) => this.cardFor(offer),
+      cardFor: (offer) => this.cards.cardFor(offer, this.flow.ledger, this.view),
       heading: this.heading,
       headingLevel: headingLevelOf(this.headingLevel),
       hideClose: this.hideClose || this.closeTimer !== undefined,
@@ -598,32 +434,13 @@ export class AdpxOffersElement extends OffersRequestElement {
       noOfferwall: this.settings.offerwall === false,
       position: this.settings.position,
       terms: this.terms,
-      m: this.messages,
-      onClose: () => this.close('user'),
+      m: this.words.messages,
+      onClose: this.closeByUser,
       onNext: () => this.next(),
       onPrevious: () => this.previous(),
-      onCancel: (event) => {
-        event.preventDefault();
-        this.close('user');
-      },
-      onDialogClose: (event) => {
-        if (this.flow.onScreen && this.modal.closedFromOutside(event)) this.close('user');
-      },
-      onPointerDown: this.modal.onPointerDown,
-      onOverlayClick: (event) => {
-        const dismiss = this.backdropDismiss && this.view === 'popup';
-        if (this.modal.isBackdropClick(event) && dismiss) this.close('user');
-      },
+      ...this.dialogHandlers,
     };
   }
-
-  /** The response's (and the launcher's) colours as private variables, worked out once per change. */
-  private theme?: {
-    response: OffersResponse;
-    overrides: UnitOverrides;
-    transparent: boolean;
-    variables: Record<string, string>;
-  };
 
   private themeFor(response: OffersResponse): Record<string, string> {
     const known = this.theme;
@@ -638,7 +455,7 @@ export class AdpxOffersElement extends OffersRequestElement {
   protected override render() {
     const response = this.flow.response;
     if (!this.flow.onScreen || !response || response.count === 0) return nothing;
-    if (!this.wordsReady()) return nothing;
+    if (!this.words.ready()) return nothing;
     return unitTemplate(this.viewModel(response));
   }
 }

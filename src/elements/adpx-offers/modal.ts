@@ -1,5 +1,6 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { safely } from '../../errors.js';
+import { BackdropClick } from '../backdrop.js';
 
 /**
  * Shows `dialog` as a modal; where the platform refuses (e.g. it is open already), as a plain one.
@@ -11,13 +12,14 @@ function showModal(dialog: HTMLDialogElement): void {
 
 /**
  * The popup and fullscreen layouts' native `<dialog>`: `showModal()` makes the rest of the page inert
- * and keeps focus inside; this controller moves focus in when the platform did not and tells a real
- * backdrop click from a drag that ends on the backdrop. Where focus goes when the dialog goes away
+ * and keeps focus inside; this controller moves focus in when the platform did not, and gives the
+ * dialog's listeners (`handlers`): Escape and a backdrop click (the one rule of `BackdropClick`)
+ * close through `close`. Where focus goes when the dialog goes away
  * is `FocusReturn`'s (focus-return.ts), as in the other layouts.
  */
 export class ModalController implements ReactiveController {
   private dialog?: HTMLDialogElement;
-  private pressedOnBackdrop = false;
+  private readonly backdrop = new BackdropClick((dialog) => dialog.querySelector('.box'));
 
   constructor(host: ReactiveControllerHost & HTMLElement) {
     host.addController(this);
@@ -52,16 +54,20 @@ export class ModalController implements ReactiveController {
     if (dialog?.open) dialog.close();
   }
 
-  /** `pointerdown` on the dialog: remember whether it started on the backdrop area itself. */
-  readonly onPointerDown = (event: PointerEvent): void => {
-    this.pressedOnBackdrop = event.target === event.currentTarget;
-  };
-
-  /** True for a click that both started and ended on the backdrop area (not inside the box). */
-  isBackdropClick(event: MouseEvent): boolean {
-    const result = this.pressedOnBackdrop && event.target === event.currentTarget;
-    this.pressedOnBackdrop = false;
-    return result;
+  /**
+   * The dialog's listeners. Escape (`cancel`) closes through `close`; so does a `close` event from
+   * outside while `isUp`, and a backdrop click when `backdropCloses`.
+   */
+  handlers(close: () => void, isUp: () => boolean, backdropCloses: () => boolean) {
+    return {
+      onCancel: (event: Event) => {
+        event.preventDefault();
+        close();
+      },
+      onDialogClose: (event: Event) => isUp() && this.closedFromOutside(event) && close(),
+      onPointerDown: this.backdrop.onPointerDown,
+      onOverlayClick: (event: MouseEvent) => this.backdrop.ended(event) && backdropCloses() && close(),
+    };
   }
 
   /**

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ReactiveController } from 'lit';
 import { normalizeResponse } from '../../model/normalize.js';
-import { FlowController } from './flow-controller.js';
+import { UnitFlow } from './unit-flow.js';
 import { PresenceController } from './presence.js';
 import { UnitStatus } from './status.js';
 import type { AdpxEventName } from '../../events/adpx-event.js';
@@ -63,18 +63,13 @@ describe('PresenceController', () => {
   });
 });
 
-describe('FlowController.removed', () => {
+describe('UnitFlow.removed', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   function flow() {
     const emitted: Array<[AdpxEventName, unknown]> = [];
-    const controller = new FlowController(
-      {
-        addController: () => {},
-        removeController: () => {},
-        requestUpdate: () => {},
-        updateComplete: Promise.resolve(true),
-      },
+    const controller = new UnitFlow(
+      { requestUpdate: () => {} },
       {
         emit: (name, detail) => emitted.push([name, detail]),
         log: () => () => {},

@@ -1,13 +1,12 @@
 import { LitElement, type PropertyDeclaration } from 'lit';
 import type { FetchOffersOptions } from '../../options/fetch-options.js';
 import { setConsent, type AdpxConsent } from '../../consent/index.js';
-import { stringify } from '../../built-ins.js';
 import { createDebugLog } from '../../debug.js';
 import { resolveLanguage } from '../../i18n/messages.js';
 import type { AdpxStrings } from '../../i18n/types.js';
 import { fetchOptionsOf, optionEntries, type OptionName } from '../../options/schema.js';
-import { payloadValue } from '../../client/request-values.js';
-import { headingLevelOf, isAbsent } from '../../options/values.js';
+import { offersRequestKey } from '../../client/request.js';
+import { headingLevelOf } from '../../options/values.js';
 
 const LIT_TYPES = { boolean: Boolean, number: Number, string: String, object: Object } as const;
 
@@ -95,37 +94,13 @@ export class OffersRequestElement extends LitElement {
     );
   }
 
-  /**
-   * The request options (`request` in the options table) and the language the request carries
-   * (the payload's own `language`, else the unit's) as one string: equal for two loads that ask
-   * the service the same, whatever objects carry them (`payload`, with a load's own `extra` keys,
-   * by its keys' sent values). The one identity of a request: the unit's reuse of a load and the
-   * prefetch storage's fingerprint both use it, so it is the same on a page whose arrays have a
-   * `toJSON` (`stringify`, docs/decisions/014).
-   */
+  /** The key of the request the unit makes now (`offersRequestKey`: the unit's reuse of a load, SDK prefetch). */
   protected requestKey(extra?: Record<string, unknown>): string {
-    const self = this as unknown as Record<string, unknown>;
-    // A payload key that a set option sends anyway is not the payload's to send (client/request.ts).
-    const set = (value: unknown) => !isAbsent(value) && value !== false;
-    const shadowed = optionEntries().flatMap(([, { property, payloadKeys = [] }]) =>
-      property && set(self[property]) ? payloadKeys : [],
-    );
-    return stringify([
-      { language: this.language, ...this.payload, ...extra }.language,
-      ...optionEntries().map(([name, { request, property }]) => {
-        const value = request && property ? self[property] : undefined;
-        const given = name === 'payload' ? { ...(value as object), ...extra } : value;
-        if (typeof given !== 'object' || !given) return given;
-        const sent = Object.entries(given)
-          .filter(([key]) => !shadowed.includes(key))
-          .map(([key, item]) => [key, payloadValue(key, item, () => {})]);
-        return Object.fromEntries(sent.sort()); // a key sent as nothing is left out by stringify
-      }),
-    ]);
+    return offersRequestKey(this.requestOptions(extra) as FetchOffersOptions);
   }
 
   /** The options of a fetch, from the attributes and `payload` (plus this load's `payload`). */
-  requestOptions(payload?: Record<string, unknown>): Omit<FetchOffersOptions, 'signal'> {
+  protected requestOptions(payload?: Record<string, unknown>): Omit<FetchOffersOptions, 'signal'> {
     this.applyConsent();
     const self = this as unknown as Record<string, unknown>;
     const values: Partial<Record<OptionName, unknown>> = {};

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_TIMER_MS, unitSettings } from './settings.js';
+import { MAX_TIMER_MS } from '../../options/values.js';
+import { unitSettings } from './settings.js';
 
 describe('unitSettings', () => {
   it('reads the mock service defaults', () => {

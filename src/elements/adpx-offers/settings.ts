@@ -3,6 +3,7 @@
  */
 import { toBoolean, toPositiveNumber } from '../../model/coerce.js';
 import type { OfferSettings, OfferStyles } from '../../model/types.js';
+import { MAX_TIMER_MS } from '../../options/values.js';
 
 /**
  * What the script API (or a page) may put over a response's `styles` and `settings`. Values are
@@ -18,8 +19,8 @@ export interface UnitOverrides {
 /** The settings the unit acts on. */
 export interface UnitSettings {
   /**
-   * Milliseconds after `show()` at which the unit closes itself (close beacon, reason `timeout`);
-   * `undefined`: never.
+   * Milliseconds after the first impression of the offers on screen at which the unit closes
+   * itself (close beacon, reason `timeout`); `undefined`: never.
    */
   maxDisplayMs: number | undefined;
   /**
@@ -34,9 +35,6 @@ export interface UnitSettings {
   /** Where the popup sits vertically (an override only): `top`, `center` (default) or `bottom`. */
   position: 'top' | 'center' | 'bottom';
 }
-
-/** setTimeout's largest delay (about 24.8 days); a longer one would fire at once. */
-export const MAX_TIMER_MS = 2_147_483_647;
 
 /**
  * The settings in effect: `overrides` on top of the response's. Values are checked again here

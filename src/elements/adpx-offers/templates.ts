@@ -41,9 +41,9 @@ export interface UnitView {
   onNext: () => void;
   onPrevious: () => void;
   onCancel: (event: Event) => void;
-  onDialogClose: (event: Event) => void;
+  onDialogClose: (event: Event) => unknown;
   onPointerDown: (event: PointerEvent) => void;
-  onOverlayClick: (event: MouseEvent) => void;
+  onOverlayClick: (event: MouseEvent) => unknown;
 }
 
 const HEADING_ID = 'adpx-unit-heading';

@@ -13,6 +13,7 @@ import { html, nothing, type ReactiveControllerHost, type TemplateResult } from 
 import type { DebugLog } from '../../debug.js';
 import { AdpxEvent } from '../../events/adpx-event.js';
 import { detectBridge } from '../../hosts/bridge.js';
+import { BackdropClick } from '../backdrop.js';
 import {
   loadedTermsSanitizer,
   loadTermsSanitizer,
@@ -46,7 +47,7 @@ export interface TermsLabels {
 
 /**
  * One offer's terms: open or not, the sanitiser, the failure. `set()` gives it the HTML and the mode
- * before each render; `rendered()` fills the revealed container after it.
+ * while its host renders (state only); `rendered()` closes, fills and reports after the render.
  */
 export class Terms {
   /** The raw `terms_and_conditions` HTML. */
@@ -67,6 +68,7 @@ export class Terms {
   private filled?: { target: HTMLElement; html: string };
   private reported = false;
   private returnFocus = false;
+  private readonly backdrop = new BackdropClick();
 
   constructor(
     private readonly host: TermsHost,
@@ -85,14 +87,14 @@ export class Terms {
     return typeof this.html === 'string' && this.html.trim() !== '';
   }
 
-  /** New terms (another offer) or another mode start hidden again: never in the first view. */
+  /**
+   * New terms (another offer) or another mode start hidden again: never in the first view. State
+   * only (it runs while the host renders); an open dialog closes after the render (`rendered`).
+   */
   set(html: string | undefined, mode: TermsMode): void {
     if (html === this.html && mode === this.mode) return;
-    if (this.expanded) {
-      this.returnFocus = false;
-      if (this.dialog?.open) this.dialog.close();
-      this.expanded = false;
-    }
+    this.returnFocus = false;
+    this.expanded = false;
     if (html !== this.html) {
       this.failure = undefined;
       this.unavailable = false;
@@ -191,8 +193,12 @@ export class Terms {
     });
   }
 
-  /** After each render: a failure is reported once; revealed terms are put in their container. */
+  /**
+   * After each render: a dialog open over hidden terms closes; a failure is reported once; revealed
+   * terms are put in their container.
+   */
   rendered(): void {
+    if (!this.expanded && this.dialog?.open) this.dialog.close();
     if (this.failure) this.report(this.failure);
     else if (this.expanded) this.fill();
   }
@@ -244,17 +250,11 @@ export class Terms {
     this.returnFocus = false;
   };
 
-  /** A click on the backdrop (outside the dialog's box) closes the dialog. */
+  readonly onDialogPointerDown = this.backdrop.onPointerDown;
+
+  /** A click that started and ended on the backdrop closes the dialog (`BackdropClick`). */
   readonly onDialogClick = (event: MouseEvent): void => {
-    const dialog = this.dialog;
-    if (!dialog || event.target !== dialog) return;
-    const box = dialog.getBoundingClientRect();
-    const inside =
-      event.clientX >= box.left &&
-      event.clientX <= box.right &&
-      event.clientY >= box.top &&
-      event.clientY <= box.bottom;
-    if (!inside) dialog.close();
+    if (this.backdrop.ended(event)) this.dialog?.close();
   };
 
   /** Links in the terms: report the URL first; inside a native host, the host opens it. */
@@ -308,6 +308,7 @@ export function termsTemplate(t: Terms, labels: TermsLabels): TemplateResult | t
             class="terms-dialog"
             aria-labelledby="${id}-title"
             @close=${t.onDialogClose}
+            @pointerdown=${t.onDialogPointerDown}
             @click=${t.onDialogClick}
           >
             <div class="dialog-header">

@@ -1,4 +1,3 @@
-import type { ReactiveControllerHost } from 'lit';
 import { errorInfo, toOffersError, type OffersError } from '../../errors.js';
 import type { DebugLog } from '../../debug.js';
 import type { AdpxEventName, AdpxEventPayloads, CloseReason } from '../../events/adpx-event.js';
@@ -8,6 +7,14 @@ import { sendKeptBeacons } from '../../tracking/beacon.js';
 import { BeaconLedger, ledgerOf } from '../../tracking/ledger.js';
 import { stepBack, stepForward } from './flow.js';
 import { UnitStatus } from './status.js';
+
+/**
+ * The element the flow updates, by the name of what changed and its old value (as Lit's own
+ * properties do): `state` (the status), `index` (the offer on screen) and `ledger` (a new load).
+ */
+export interface FlowElement {
+  requestUpdate(name: 'state' | 'index' | 'ledger', oldValue: unknown): void;
+}
 
 /** What the flow needs from its element. */
 export interface FlowHost {
@@ -22,12 +29,13 @@ export interface FlowHost {
 /**
  * The unit's state machine: the loaded response and its beacon ledger, the status, the offer on
  * screen, and the once-per-load close beacon with `closed_ads`. Events and beacons happen here;
- * the element turns status changes into focus, timers and announcements.
+ * each change reaches the element as a changed property with its old value (`FlowElement`), which
+ * the element turns into focus, timers and announcements.
  *
  * idle → loading → ready → shown → (ended →) closed; any load or render failure → error.
  * `ended`: the flow is over and reported, but the end card (or a scrolled-past list) is on screen.
  */
-export class FlowController {
+export class UnitFlow {
   private _status: UnitStatus = UnitStatus.Idle;
   private _index = 0;
   private _response?: OffersResponse;
@@ -43,7 +51,7 @@ export class FlowController {
   private readonly used = new WeakSet<BeaconLedger>();
 
   constructor(
-    private readonly host: ReactiveControllerHost,
+    private readonly host: FlowElement,
     private readonly unit: FlowHost,
   ) {}
 
@@ -68,10 +76,11 @@ export class FlowController {
   }
 
   private set(status: UnitStatus, index = this._index): void {
-    if (status === this._status && index === this._index) return;
+    const { _status, _index } = this;
     this._status = status;
     this._index = index;
-    this.host.requestUpdate();
+    this.host.requestUpdate('state', _status);
+    this.host.requestUpdate('index', _index);
   }
 
   loading(): void {
@@ -147,11 +156,13 @@ export class FlowController {
     ledger = new BeaconLedger({ log: this.unit.log() }),
     source?: object,
   ): void {
-    if (ledger !== this._ledger) this.replaced();
+    const old = this._ledger;
+    if (ledger !== old) this.replaced();
     this.used.add(ledger);
     sendKeptBeacons(this.unit.log());
     this._response = response;
     this._ledger = ledger;
+    this.host.requestUpdate('ledger', old);
     this._source = source;
     this.set(UnitStatus.Ready, 0);
     this.unit.log()('U1', response.count);

@@ -2,26 +2,25 @@
  * The unit's per-load state: one ledger object per load (beacons, impressions, saves), kept when the
  * current load is given back and new for anything else.
  */
-import type { ReactiveControllerHost } from 'lit';
 import { describe, expect, it, vi } from 'vitest';
-import { FlowController, type FlowHost } from './flow-controller.js';
+import { UnitFlow, type FlowElement, type FlowHost } from './unit-flow.js';
 import { acceptResponse, normalizeEnvelope, normalizeResponse } from '../../model/normalize.js';
 
 import { rawResponse } from '../../../test/model/fixtures.js';
 
 function flow() {
   const events: string[] = [];
-  const host = { requestUpdate: () => {} } as unknown as ReactiveControllerHost;
+  const host: FlowElement = { requestUpdate: () => {} };
   const unit: FlowHost = {
     emit: (name) => events.push(name),
     log: () => () => {},
     autoClose: () => false,
     isList: () => false,
   };
-  return { events, flow: new FlowController(host, unit) };
+  return { events, flow: new UnitFlow(host, unit) };
 }
 
-describe('FlowController: one ledger per load', () => {
+describe('UnitFlow: one ledger per load', () => {
   it('the same raw object or the loaded response given back is the same load, with its ledger', () => {
     const { flow: unit, events } = flow();
     const raw = rawResponse();
@@ -79,7 +78,7 @@ describe('FlowController: one ledger per load', () => {
   });
 });
 
-describe('FlowController: back after leaving (decision 010)', () => {
+describe('UnitFlow: back after leaving (decision 010)', () => {
   it('a supplied response shown when the unit left is taken again as a new load; a fetched one goes idle', () => {
     const { flow: unit, events } = flow();
     unit.supply(rawResponse());
@@ -110,7 +109,7 @@ describe('FlowController: back after leaving (decision 010)', () => {
   });
 });
 
-describe('FlowController: one response object, one count (decision 002)', () => {
+describe('UnitFlow: one response object, one count (decision 002)', () => {
   it('two units given the same raw object share one ledger: an offer counted by one is counted', () => {
     const sent = vi.fn<typeof fetch>(async () => new Response(null));
     vi.stubGlobal('fetch', sent);
