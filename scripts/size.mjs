@@ -14,9 +14,9 @@ import { readFileSync } from 'node:fs';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
 const FILES = [
-  { name: 'FIRST', file: 'adpx-offers.iife.js', budget: 46_450 },
+  { name: 'FIRST', file: 'adpx-offers.iife.js', budget: 46_850 },
   { name: 'SANITIZER', file: 'adpx-offers.sanitizer.iife.js', budget: 12_280 },
-  { name: 'SINGLE', file: 'adpx-offers.single.iife.js', budget: 64_800 },
+  { name: 'SINGLE', file: 'adpx-offers.single.iife.js', budget: 65_150 },
   { name: 'LOCALES', file: 'adpx-offers.locales.json', budget: 5_050 },
 ];
 
