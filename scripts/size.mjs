@@ -17,6 +17,7 @@ const FILES = [
   { name: 'FIRST', file: 'adpx-offers.iife.js', budget: 46_450 },
   { name: 'SANITIZER', file: 'adpx-offers.sanitizer.iife.js', budget: 12_280 },
   { name: 'SINGLE', file: 'adpx-offers.single.iife.js', budget: 64_800 },
+  { name: 'SSR', file: 'adpx-offers.ssr.iife.js', budget: 49_300 },
   { name: 'LOCALES', file: 'adpx-offers.locales.json', budget: 5_050 },
 ];
 

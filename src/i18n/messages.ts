@@ -3,6 +3,7 @@
  * and plurals go through `Intl`, so each language writes numbers its own way (`1 000` in French,
  * `1.000` in German) and Polish picks its plural form.
  */
+import { isServer } from 'lit';
 import type { DebugLog } from '../debug.js';
 import { en, LANGUAGES } from './locales.js';
 import { loadTranslations } from './load-translations.js';
@@ -34,7 +35,12 @@ export function builtInLanguage(tag: string | null | undefined): string | undefi
  */
 export function resolveLanguage(element: Element, fallback?: string): string {
   for (
-    let node: Element | null = element.closest('[lang]');
+    // Lit's server renderer (adpx-offers/ssr) gives an element without a tree: its own lang only.
+    let node: Element | null = isServer
+      ? element.hasAttribute('lang')
+        ? element
+        : null
+      : element.closest('[lang]');
     node;
     node = node.parentElement?.closest('[lang]') ?? null
   ) {

@@ -1,4 +1,4 @@
-import { nothing, type PropertyDeclarations, type PropertyValues } from 'lit';
+import { isServer, nothing, type PropertyDeclarations, type PropertyValues } from 'lit';
 import { isOffersError } from '../../errors.js';
 import { createDebugLog, type DebugLog } from '../../debug.js';
 import { AdpxEvent, type CloseReason } from '../../events/adpx-event.js';
@@ -221,6 +221,19 @@ export class AdpxOffersElement extends OffersRequestElement {
     return this.flow.status;
   }
 
+  /**
+   * A declarative shadow root from the server (`renderOffers`) is emptied and the unit renders
+   * anew, no longer `inert`. The take-over (take-over.ts) of the entries for server-rendered pages
+   * keeps its nodes instead.
+   */
+  protected override createRenderRoot(): HTMLElement | DocumentFragment {
+    if (this.shadowRoot) {
+      this.shadowRoot.replaceChildren();
+      this.removeAttribute('inert');
+    }
+    return super.createRenderRoot();
+  }
+
   override connectedCallback(): void {
     super.connectedCallback();
     const held = this.held;
@@ -425,6 +438,8 @@ export class AdpxOffersElement extends OffersRequestElement {
     if (changed.has('debug')) this.log = createDebugLog(this.debug);
     this.autoLoad(changed);
     const { status, index, ledger } = this.flow;
+    // Lit's server renderer (adpx-offers/ssr) runs willUpdate too: focus, timers and states are the browser's.
+    if (isServer) return;
     if (status !== this.seenStatus) this.statusChanged(status);
     if (ledger !== this.seenLedger) {
       this.seenLedger = ledger;
