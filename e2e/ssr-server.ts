@@ -27,6 +27,8 @@ export interface SsrPageOptions {
   above?: number;
   /** The script the page loads (default: the script-tag file for server-rendered units). */
   script?: string;
+  /** The response to render (default: one the server fetches from the mock service). */
+  response?: unknown;
 }
 
 type RenderOffers = (options: Record<string, unknown>) => Promise<string>;
@@ -37,7 +39,9 @@ const dist = (file: string) => new URL(`../dist/${file}`, import.meta.url);
 export async function startSsrPage(mock: MockOffersService, options: SsrPageOptions = {}): Promise<SsrPage> {
   const { renderOffers } = (await import(dist('server/ssr/index.js').href)) as { renderOffers: RenderOffers };
   const { fetchOffers } = (await import(dist('index.js').href)) as { fetchOffers: FetchOffers };
-  const response = await fetchOffers({ endpoint: mock.url, apiKey: 'test-key', placement: 'checkout' });
+  const response =
+    options.response ??
+    (await fetchOffers({ endpoint: mock.url, apiKey: 'test-key', placement: 'checkout' }));
   const unit = await renderOffers({
     response,
     'api-key': 'test-key',

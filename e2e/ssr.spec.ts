@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { events, expect, expectHits, hits, quiet, recordEvents, test, watchFetches } from './fixtures.js';
 import { startSsrPage, type SsrPage } from './ssr-server.js';
+import { envelope, HOSTILE, offer } from '../test/ssr-conformance/cases.mjs';
 
 /**
  * A unit rendered on the server (`renderOffers`, adpx-offers/ssr) and taken over by the script
@@ -151,4 +152,45 @@ test('the first script file, without the take-over, renders the unit anew', asyn
   expect(await sameNodes(page)).toBe(false);
   // It has no take-over: it asks the service itself, as a unit of the page would.
   await expect.poll(() => mock.requests().length).toBe(served + 1);
+});
+
+test('a hostile response runs nothing, before or after the script', async ({ page, mock }) => {
+  test.setTimeout(120_000); // one page per fragment
+  // Every fragment of the conformance table (test/ssr-conformance/cases.mjs) in every field of the
+  // first offer, one unit per fragment; each would set `pwned` or open a dialog if it ran.
+  const pwned = () => page.evaluate(() => (window as unknown as { pwned?: unknown }).pwned);
+  let dialogs = 0;
+  page.on('dialog', (dialog) => {
+    dialogs += 1;
+    void dialog.dismiss();
+  });
+  for (const [fragment, why] of HOSTILE) {
+    const fields = Object.fromEntries(
+      [
+        'title',
+        'description',
+        'cta_yes',
+        'cta_no',
+        'advertiser_name',
+        'mini_text',
+        'image',
+        'offerwall_url',
+      ].map((field) => [field, fragment]),
+    );
+    const response = envelope([offer(1, { ...fields, pixel: `${mock.url}/beacon/pixel/1` }), offer(2)], {
+      privacy_url: fragment,
+    });
+    site = await startSsrPage(mock, { response, attributes: { heading: fragment } });
+    await page.goto(site.url, { waitUntil: 'commit' });
+    await expect(page.locator('adpx-offers [part~="accept"]'), why).toBeAttached();
+    site.release();
+    await takenOver(page);
+    await page.evaluate(
+      () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+    );
+    expect(await pwned(), why).toBeUndefined();
+    await site.close();
+    site = undefined;
+  }
+  expect(dialogs).toBe(0);
 });
