@@ -14,7 +14,7 @@ import { readFileSync } from 'node:fs';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
 const FILES = [
-  { name: 'FIRST', file: 'adpx-offers.iife.js', budget: 46_510 },
+  { name: 'FIRST', file: 'adpx-offers.iife.js', budget: 46_520 },
   { name: 'SANITIZER', file: 'adpx-offers.sanitizer.iife.js', budget: 12_280 },
   { name: 'SINGLE', file: 'adpx-offers.single.iife.js', budget: 64_930 },
   { name: 'SSR', file: 'adpx-offers.ssr.iife.js', budget: 49_300 },
