@@ -15,6 +15,8 @@ import { minifyTemplatesPlugin } from './scripts/minify-templates.mjs';
  *   file's sha384 hash (read here, after the sanitizer build) as `integrity`.
  * - `--mode single`: `dist/adpx-offers.single.iife.js`, one self-contained file with both, and
  *   with the words of every language.
+ * - `--mode ssr`: `dist/adpx-offers.ssr.iife.js`, the first file with Lit's hydrate support, for
+ *   pages whose units are rendered on the server (`adpx-offers/ssr`); same siblings.
  *
  * The first file carries English only: the alias swaps the loader of `src/i18n/translations.ts`
  * for one that fetches `dist/adpx-offers.locales.json` (written by scripts/locales.mjs) from the
@@ -85,7 +87,11 @@ export default defineConfig(({ mode }) => {
   if (mode === 'single') {
     return scriptTagBuild('src/iife.ts', 'AdpxOffersBundle', 'adpx-offers.single.iife.js', true);
   }
-  const config = scriptTagBuild('src/iife.ts', 'AdpxOffersBundle', 'adpx-offers.iife.js', true, true);
+  // `--mode ssr`: the first file with Lit's hydrate support, for pages with server-rendered units.
+  const config =
+    mode === 'ssr'
+      ? scriptTagBuild('src/iife-ssr.ts', 'AdpxOffersBundle', 'adpx-offers.ssr.iife.js', true, true)
+      : scriptTagBuild('src/iife.ts', 'AdpxOffersBundle', 'adpx-offers.iife.js', true, true);
   return {
     ...config,
     resolve: {

@@ -26,8 +26,11 @@ import { chromiumArgs, chromiumPath } from './chromium.mjs';
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const BIN = join(ROOT, 'node_modules/.bin');
 const RUNTIME_DEPENDENCIES = ['dompurify', 'lit'];
-/** Optional peers, installed by the users of what needs them: the mock's QR codes, `adpx-offers/react`. */
-const OPTIONAL_PEERS = ['qrcode', 'react'];
+/**
+ * Optional peers, installed by the users of what needs them: the mock's QR codes, `adpx-offers/react`,
+ * server rendering (`adpx-offers/ssr`, `adpx-offers/hydrate`; decision 011).
+ */
+const OPTIONAL_PEERS = ['@lit-labs/ssr', '@lit-labs/ssr-client', 'qrcode', 'react'];
 const started = performance.now();
 const timings = {};
 
@@ -102,7 +105,8 @@ function productionTree(app) {
   const tree = JSON.parse(run('npm', ['ls', '--omit=dev', '--all', '--json'], app));
   const top = Object.keys(tree.dependencies ?? {});
   if (top.join() !== 'adpx-offers') fail(`production dependencies of the app: ${top.join(', ')}`);
-  // npm lists an optional peer that is not installed (qrcode, react) as an empty entry: no version.
+  // npm lists an optional peer that is not installed (qrcode, react, @lit-labs/ssr and
+  // @lit-labs/ssr-client) as an empty entry: no version.
   const entries = Object.entries(tree.dependencies['adpx-offers'].dependencies ?? {});
   const own = entries
     .filter(([, e]) => e.version)
@@ -117,7 +121,7 @@ function productionTree(app) {
     fail(`adpx-offers brings ${own.join(', ')}; expected ${RUNTIME_DEPENDENCIES.join(', ')}`);
   }
   const paths = run('npm', ['ls', '--omit=dev', '--all', '--parseable'], app).trim().split('\n').slice(1);
-  for (const banned of ['qrcode', 'pngjs']) {
+  for (const banned of [...OPTIONAL_PEERS, 'pngjs']) {
     if (paths.some((p) => p.endsWith(`/node_modules/${banned}`))) fail(`${banned} is installed`);
   }
   const names = paths.map((p) => p.slice(p.lastIndexOf('node_modules/') + 13));

@@ -6,7 +6,7 @@
 // Each budget is the file's measured size with a few percent of headroom: enough for a small fix,
 // not for a feature nobody weighed. A change that needs more raises the budget in the same commit,
 // with the bytes and the reason in its message; lower a budget whenever the size drops. Override
-// one with ADPX_SIZE_BUDGET_<NAME> (bytes; NAME = FIRST, SANITIZER, SINGLE or LOCALES). The targets
+// one with ADPX_SIZE_BUDGET_<NAME> (bytes; NAME = FIRST, SANITIZER, SINGLE, SSR or LOCALES). The targets
 // (first file 40,960 B, first + sanitizer 52 KB) and why the first file is above its target are in
 // docs/performance.md.
 import { createHash } from 'node:crypto';
@@ -17,6 +17,7 @@ const FILES = [
   { name: 'FIRST', file: 'adpx-offers.iife.js', budget: 46_850 },
   { name: 'SANITIZER', file: 'adpx-offers.sanitizer.iife.js', budget: 12_280 },
   { name: 'SINGLE', file: 'adpx-offers.single.iife.js', budget: 65_150 },
+  { name: 'SSR', file: 'adpx-offers.ssr.iife.js', budget: 49_300 },
   { name: 'LOCALES', file: 'adpx-offers.locales.json', budget: 5_050 },
 ];
 

@@ -13,6 +13,8 @@ export const DEBUG_TEXT: Readonly<Record<string, string>> = {
   U5: 'prefetch: response stored for the next page',
   U6: 'show called off before the offers were on screen (close, or a new load during the delay)',
   U7: 'heading-level is not 1 to 6; using 2:',
+  S1: 'server-rendered unit taken over: its nodes hydrated, no request',
+  S2: 'server-rendered unit rendered again, not hydrated (why):',
   C1: 'save_for_later cancelled by the host, offer:',
   C2: 'image failed to load, frame hidden:',
   C3: 'url opened (url, how):',

@@ -53,12 +53,13 @@ export interface CardView {
   terms: TermsMode;
 }
 
-let lastId = 0;
-
 /** One offer's card in one host: its state and handlers. {@link dispose} when it goes. */
 export class OfferCard {
-  /** The id of the card's root in the host's shadow root. */
-  readonly id = `adpx-c${++lastId}`;
+  /**
+   * The id of the card's root in the host's shadow root: one card per offer there (ids are unique
+   * in a response), the same on the server and in the browser (adpx-offers/ssr).
+   */
+  readonly id: string;
   saveState: SaveState;
   /** The image URL that failed to load; its frame is hidden. */
   failedImage?: string;
@@ -78,8 +79,9 @@ export class OfferCard {
     private readonly context: CardContext,
     frameWidth?: FrameWidthMemo,
   ) {
+    this.id = `adpx-c${offer.id}`;
     this.saveState = ledger.isSaved(offer.id) ? SaveState.Saved : SaveState.Idle;
-    this.terms = new Terms(host, context.log);
+    this.terms = new Terms(host, context.log, `${this.id}-t`);
     this.image = pickImage(offer);
     this.media = new MediaSizeController(host, () => this.root);
     this.media.memo = frameWidth;

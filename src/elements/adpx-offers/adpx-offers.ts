@@ -222,6 +222,19 @@ export class AdpxOffersElement extends OffersRequestElement {
     return this.flow.ledger;
   }
 
+  /**
+   * A declarative shadow root from the server (`renderOffers`) is emptied and the unit renders
+   * anew, no longer `inert`. The take-over (take-over.ts) of the entries for server-rendered pages
+   * keeps its nodes instead.
+   */
+  protected override createRenderRoot(): HTMLElement | DocumentFragment {
+    if (this.shadowRoot) {
+      this.shadowRoot.replaceChildren();
+      this.removeAttribute('inert');
+    }
+    return super.createRenderRoot();
+  }
+
   override connectedCallback(): void {
     super.connectedCallback();
     const held = this.held;
@@ -346,6 +359,12 @@ export class AdpxOffersElement extends OffersRequestElement {
    * announcements, custom states. Lit calls `update` on the client only (never on a server).
    */
   protected override update(changed: PropertyValues): void {
+    this.flowChanged(changed);
+    super.update(changed);
+  }
+
+  /** The effects of `update` before the DOM changes; a server-rendered unit's take-over runs them too. */
+  protected flowChanged(changed: PropertyValues): void {
     const status = this.flow.status;
     const was = changed.get('state') as UnitStatus | undefined;
     if (changed.has('state') && was !== status) this.statusChanged(status, was);
@@ -358,7 +377,6 @@ export class AdpxOffersElement extends OffersRequestElement {
     const newlyShown = changed.has('state') && was !== UnitStatus.Shown;
     const moved = changed.has('index') && changed.get('index') !== this.index;
     if (status === UnitStatus.Shown && (newlyShown || moved) && this.view !== 'list') this.announceOffer();
-    super.update(changed);
   }
 
   private statusChanged(status: UnitStatus, was: UnitStatus | undefined): void {

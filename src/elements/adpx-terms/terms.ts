@@ -35,9 +35,6 @@ const whenIdle = (callback: () => void): void => {
   else setTimeout(callback, 200);
 };
 
-/** Ids unique in the shadow root the terms render in (a list renders several cards). */
-let lastId = 0;
-
 /** The words of the terms' control, dialog and status line. */
 export interface TermsLabels {
   label: string;
@@ -61,7 +58,11 @@ export class Terms {
   unavailable = false;
   /** A reveal waiting for the sanitiser to load (`updateComplete` of `<adpx-terms>` waits for it). */
   opening?: Promise<unknown>;
-  readonly id = `adpx-t${++lastId}`;
+  /**
+   * Unique in the shadow root the terms render in (a list renders several cards: each card's terms
+   * take its id), and the same on the server and in the browser (adpx-offers/ssr).
+   */
+  readonly id: string;
   private sanitizer?: TermsSanitizer;
   private preparing = false;
   /** The container that holds the sanitised terms, and the HTML they came from. */
@@ -73,7 +74,10 @@ export class Terms {
   constructor(
     private readonly host: TermsHost,
     private readonly log: () => DebugLog,
-  ) {}
+    id = 'adpx-t',
+  ) {
+    this.id = id;
+  }
 
   private find<T extends Element>(suffix: string): T | null {
     return this.host.renderRoot.querySelector<T>(`#${this.id}-${suffix}`);

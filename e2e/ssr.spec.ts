@@ -1,0 +1,196 @@
+import type { Page } from '@playwright/test';
+import { events, expect, expectHits, hits, quiet, recordEvents, test, watchFetches } from './fixtures.js';
+import { startSsrPage, type SsrPage } from './ssr-server.js';
+import { envelope, HOSTILE, offer } from '../test/ssr-conformance/cases.mjs';
+
+/**
+ * A unit rendered on the server (`renderOffers`, adpx-offers/ssr) and taken over by the script
+ * (docs/api.md, "Server rendering"). The publisher's server (ssr-server.ts) holds the script back:
+ * the card is on screen before any script runs; once the script is let through, the unit keeps the
+ * server's nodes, sends no request of its own, fires its pixel only when the card is seen, and its
+ * CTA works. Everything is asserted at the mock service.
+ */
+
+let site: SsrPage | undefined;
+test.afterEach(async () => {
+  await site?.close();
+  site = undefined;
+});
+
+const headline = (page: Page) => page.locator('adpx-offers [part~="headline"]:visible').first();
+const accept = (page: Page) => page.locator('adpx-offers [part~="accept"]');
+
+/** Keeps the card's nodes (through the open declarative shadow root) for a later identity check. */
+async function keepNodes(page: Page): Promise<number> {
+  return page.evaluate(() => {
+    const root = document.querySelector('adpx-offers')?.shadowRoot;
+    const nodes = [
+      ...(root?.querySelectorAll('section, [part~="offer"], [part~="headline"], [part~="accept"]') ?? []),
+    ];
+    (window as unknown as { kept: Element[] }).kept = nodes;
+    return nodes.length;
+  });
+}
+
+/** True when every node kept before the script is still the one in the unit. */
+function sameNodes(page: Page): Promise<boolean> {
+  return page.evaluate(() => {
+    const root = document.querySelector('adpx-offers')?.shadowRoot;
+    const now = [
+      ...(root?.querySelectorAll('section, [part~="offer"], [part~="headline"], [part~="accept"]') ?? []),
+    ];
+    const kept = (window as unknown as { kept: Element[] }).kept;
+    return kept.length === now.length && kept.every((node, i) => node === now[i] && node.isConnected);
+  });
+}
+
+/** Sums the layout shifts of the page from its start (buffered) that CLS counts (no input just before). */
+async function watchShifts(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const w = window as unknown as { shifts: number };
+    w.shifts = 0;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) {
+        const shift = entry as unknown as { value: number; hadRecentInput: boolean };
+        if (!shift.hadRecentInput) w.shifts += shift.value;
+      }
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+}
+
+/** Resolves once the unit is defined and its first update (the take-over) is done. */
+async function takenOver(page: Page): Promise<void> {
+  await page.waitForFunction(() => customElements.get('adpx-offers') !== undefined);
+  await page.evaluate(() => document.querySelector('adpx-offers')?.updateComplete);
+}
+
+test('the card is in the HTML, and the script takes the same nodes over', async ({ page, mock, context }) => {
+  await recordEvents(page);
+  await watchFetches(page);
+  await watchShifts(page);
+  const debug: string[] = [];
+  page.on('console', (message) => debug.push(message.text()));
+  site = await startSsrPage(mock, { above: 1400, attributes: { debug: true } });
+  const served = mock.requests().length;
+  await page.goto(site.url, { waitUntil: 'commit' });
+
+  // Before any script: the card is painted from the HTML.
+  await page.locator('adpx-offers').scrollIntoViewIfNeeded();
+  await expect(headline(page)).toBeVisible();
+  await expect(headline(page)).not.toBeEmpty();
+  expect(await page.evaluate(() => customElements.get('adpx-offers'))).toBeUndefined();
+  expect(await keepNodes(page)).toBe(5); // the unit, the card, its wide and narrow headlines, its CTA
+  // A click now reaches nothing (the unit is inert until the script runs): no navigation, no tab.
+  const box = await accept(page).boundingBox();
+  if (!box) throw new Error('no accept button');
+  let opened = 0;
+  context.on('page', () => (opened += 1));
+  await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+  await page.evaluate(() => window.scrollTo(0, 0));
+
+  site.release();
+  await takenOver(page);
+  expect(await sameNodes(page)).toBe(true);
+  expect(debug.some((line) => line.includes('S1') || line.includes('taken over'))).toBe(true);
+  // No request of the unit's own: the response came with the HTML.
+  await quiet(page, mock);
+  expect(mock.requests().length).toBe(served);
+  // The card is out of view: no pixel yet.
+  expect(hits(mock, 'pixel')).toHaveLength(0);
+  expect(opened).toBe(0);
+
+  await page.locator('adpx-offers').scrollIntoViewIfNeeded();
+  await expectHits(mock, 'pixel', 1);
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.locator('adpx-offers').scrollIntoViewIfNeeded();
+  await quiet(page, mock);
+  expect(hits(mock, 'pixel')).toHaveLength(1);
+  expect(await sameNodes(page)).toBe(true);
+  // Nothing moved while the script took the unit over (CLS 0).
+  expect(await page.evaluate(() => (window as unknown as { shifts: number }).shifts)).toBe(0);
+
+  const popup = context.waitForEvent('page');
+  await accept(page).click();
+  await (await popup).waitForLoadState();
+  await expectHits(mock, 'click', 1);
+  const kinds = (await events(page)).map((event) => event.type);
+  expect(kinds).toContain('adpx-impression');
+  expect(kinds).toContain('adpx-ad-taken');
+  expect(mock.requests().length).toBe(served);
+});
+
+test('a unit whose language differs in the browser renders again, and says so', async ({ page, mock }) => {
+  const debug: string[] = [];
+  page.on('console', (message) => debug.push(message.text()));
+  // Rendered in English on the server; the page is German, and the unit has no lang of its own.
+  site = await startSsrPage(mock, { pageLang: 'de', attributes: { debug: true } });
+  const served = mock.requests().length;
+  await page.goto(site.url, { waitUntil: 'commit' });
+  await expect(page.locator('adpx-offers [part~="privacy"]')).toHaveText('Privacy');
+  await keepNodes(page);
+  site.release();
+  await takenOver(page);
+  await expect(page.locator('adpx-offers [part~="privacy"]')).toHaveText('Datenschutz');
+  expect(await sameNodes(page)).toBe(false);
+  expect(debug.some((line) => line.includes('S2') && line.includes('language en → de'))).toBe(true);
+  expect(mock.requests().length).toBe(served);
+});
+
+test('the first script file, without the take-over, renders the unit anew', async ({ page, mock }) => {
+  const debug: string[] = [];
+  page.on('console', (message) => debug.push(message.text()));
+  site = await startSsrPage(mock, { script: 'adpx-offers.iife.js', attributes: { debug: true } });
+  const served = mock.requests().length;
+  await page.goto(site.url, { waitUntil: 'commit' });
+  await expect(headline(page)).toBeVisible();
+  await keepNodes(page);
+  site.release();
+  await takenOver(page);
+  await expect(page.locator('adpx-offers')).not.toHaveAttribute('inert');
+  await expect(headline(page)).toBeVisible();
+  await expect(page.locator('adpx-offers [part~="offer"]')).toHaveCount(1);
+  expect(await sameNodes(page)).toBe(false);
+  // It has no take-over: it asks the service itself, as a unit of the page would.
+  await expect.poll(() => mock.requests().length).toBe(served + 1);
+});
+
+test('a hostile response runs nothing, before or after the script', async ({ page, mock }) => {
+  test.setTimeout(120_000); // one page per fragment
+  // Every fragment of the conformance table (test/ssr-conformance/cases.mjs) in every field of the
+  // first offer, one unit per fragment; each would set `pwned` or open a dialog if it ran.
+  const pwned = () => page.evaluate(() => (window as unknown as { pwned?: unknown }).pwned);
+  let dialogs = 0;
+  page.on('dialog', (dialog) => {
+    dialogs += 1;
+    void dialog.dismiss();
+  });
+  for (const [fragment, why] of HOSTILE) {
+    const fields = Object.fromEntries(
+      [
+        'title',
+        'description',
+        'cta_yes',
+        'cta_no',
+        'advertiser_name',
+        'mini_text',
+        'image',
+        'offerwall_url',
+      ].map((field) => [field, fragment]),
+    );
+    const response = envelope([offer(1, { ...fields, pixel: `${mock.url}/beacon/pixel/1` }), offer(2)], {
+      privacy_url: fragment,
+    });
+    site = await startSsrPage(mock, { response, attributes: { heading: fragment } });
+    await page.goto(site.url, { waitUntil: 'commit' });
+    await expect(page.locator('adpx-offers [part~="accept"]'), why).toBeAttached();
+    site.release();
+    await takenOver(page);
+    await page.evaluate(
+      () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+    );
+    expect(await pwned(), why).toBeUndefined();
+    await site.close();
+    site = undefined;
+  }
+  expect(dialogs).toBe(0);
+});

@@ -1,0 +1,117 @@
+/**
+ * How the script takes a server-rendered unit over (`renderOffers`, adpx-offers/ssr). Installed by
+ * the entries for such pages only (`adpx-offers/hydrate`, `adpx-offers.ssr.iife.js`) before the
+ * elements are defined; the first script-tag file and `adpx-offers/define` carry none of it (there
+ * the unit renders a server's unit anew: `createRenderRoot` in adpx-offers.ts).
+ *
+ * - On connecting, a unit with a declarative shadow root and the server's state (server-state.ts)
+ *   takes the response it carries as a supplied one (no request), keeps the server's shadow root
+ *   and its nodes, and drops `inert`.
+ * - Its first update waits for the unit's words (never English first), then hydrates with Lit's
+ *   `hydrate` (`@lit-labs/ssr-client`): the server's nodes become the unit's own, the same objects.
+ *   When the browser's state differs from the server's (another language, an offer its checks
+ *   drop, another layout) or hydration fails, the unit renders from scratch instead. The debug log
+ *   says which (S1, S2).
+ */
+import { hydrate } from '@lit-labs/ssr-client';
+import { adoptStyles, LitElement, type CSSResultOrNative, type PropertyValues } from 'lit';
+import { createDebugLog } from '../../debug.js';
+import { ensureLanguage, languageReady } from '../../i18n/messages.js';
+import type { AdpxOffersElement } from './adpx-offers.js';
+import { toLayout } from './flow.js';
+import { disagreement, readServerState, type ServerState } from './server-state.js';
+
+/** The members of the unit the take-over wraps (protected in the class, so named here). */
+type Unit = AdpxOffersElement & {
+  createRenderRoot(): HTMLElement | DocumentFragment;
+  scheduleUpdate(): Promise<unknown> | undefined;
+  performUpdate(): void;
+  update(changed: PropertyValues): void;
+  flowChanged(changed: PropertyValues): void;
+  render(): unknown;
+};
+
+/** The state each server-rendered unit arrived with, until its first update takes it over. */
+const arrived = new WeakMap<Unit, ServerState>();
+
+/** `LitElement`'s update (renders), for a unit whose hydration failed after its effects ran. */
+const litUpdate = (LitElement.prototype as Unit).update;
+
+/** `ReactiveElement`'s update (reflects attributes, marks the update done), which hydrating calls. */
+const reactiveUpdate = (Object.getPrototypeOf(LitElement.prototype) as Unit).update;
+
+/** The unit's first update, taking the server's nodes over. Throws when they do not match. */
+function hydrateUnit(unit: Unit, changed: PropertyValues): void {
+  const value = unit.render();
+  unit.renderOptions.isConnected = unit.isConnected;
+  reactiveUpdate.call(unit, changed);
+  hydrate(value, unit.renderRoot, unit.renderOptions);
+}
+
+/** Empties the unit's shadow root (nodes and parts) and gives it the unit's styles. */
+function emptyRoot(unit: Unit): void {
+  const root = unit.renderRoot;
+  if (!(root instanceof ShadowRoot)) return;
+  root.replaceChildren();
+  Reflect.deleteProperty(root, '_$litPart$');
+  adoptStyles(root, (unit.constructor as typeof LitElement).elementStyles as CSSResultOrNative[]);
+}
+
+const INSTALLED = Symbol.for('adpx-offers.take-over');
+
+/** Makes `<adpx-offers>` take server-rendered units over. Once per class; before it is defined. */
+export function installTakeOver(element: typeof AdpxOffersElement): void {
+  const proto = element.prototype as Unit & Record<symbol, boolean>;
+  if (proto[INSTALLED]) return;
+  proto[INSTALLED] = true;
+  const { connectedCallback, createRenderRoot, scheduleUpdate, update } = proto;
+
+  proto.connectedCallback = function (this: Unit) {
+    const state = !this.hasUpdated && this.shadowRoot ? readServerState(this) : undefined;
+    if (state) {
+      arrived.set(this, state);
+      this.response = state.response;
+    }
+    connectedCallback.call(this);
+  };
+
+  proto.createRenderRoot = function (this: Unit) {
+    const root = this.shadowRoot;
+    if (!root || !arrived.has(this)) return createRenderRoot.call(this);
+    this.removeAttribute('inert');
+    return root;
+  };
+
+  proto.scheduleUpdate = function (this: Unit) {
+    const language = this.language;
+    if (!arrived.has(this) || languageReady(language)) return scheduleUpdate.call(this);
+    return ensureLanguage(language).then(() => this.performUpdate());
+  };
+
+  proto.update = function (this: Unit, changed: PropertyValues) {
+    const server = arrived.get(this);
+    arrived.delete(this);
+    if (!server) return update.call(this, changed);
+    const log = createDebugLog(this.debug);
+    const why = disagreement(server, {
+      language: this.language,
+      layout: toLayout(this.layout),
+      response: this.response,
+    });
+    if (!why) {
+      // Focus, the display clock, the close button's delay, states: as the unit's own update does.
+      this.flowChanged(changed);
+      try {
+        hydrateUnit(this, changed);
+        return log('S1');
+      } catch (error) {
+        log('S2', error instanceof Error ? error.message : String(error));
+        emptyRoot(this);
+        return litUpdate.call(this, changed);
+      }
+    }
+    log('S2', why);
+    emptyRoot(this);
+    update.call(this, changed);
+  };
+}

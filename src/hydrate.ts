@@ -1,0 +1,14 @@
+/**
+ * `import 'adpx-offers/hydrate'`: registers the elements, like `adpx-offers/define`, so that they
+ * take units rendered on the server (`renderOffers`, adpx-offers/ssr) over without rendering them
+ * again (elements/adpx-offers/take-over.ts, with Lit's `hydrate` from `@lit-labs/ssr-client`, an
+ * optional peer dependency that pages using this entry install).
+ */
+import { AdpxOffersElement } from './elements/adpx-offers/adpx-offers.js';
+import { installTakeOver } from './elements/adpx-offers/take-over.js';
+import { defineElements } from './elements/registry.js';
+
+installTakeOver(AdpxOffersElement);
+defineElements();
+
+export type { defineElements } from './elements/registry.js';
