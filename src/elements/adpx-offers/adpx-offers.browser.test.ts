@@ -2,6 +2,7 @@ import { afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { commands, page } from 'vitest/browser';
 import '../../define.js';
 import type { OffersResponse } from '../../model/types.js';
+import { contrastRatio } from '../../../test/components/contrast.js';
 import {
   animationsSettled,
   box,
@@ -52,15 +53,7 @@ function srgb(color: string): [number, number, number] {
 
 /** WCAG contrast ratio of two CSS colours (computed values may be `rgb()`, `lch()`, …). */
 function contrast(a: string, b: string): number {
-  const luminance = (color: string): number => {
-    const [r, g, bl] = srgb(color).map((c) => {
-      const v = c / 255;
-      return v <= 0.04045 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;
-    }) as [number, number, number];
-    return 0.2126 * r + 0.7152 * g + 0.0722 * bl;
-  };
-  const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number];
-  return (hi + 0.05) / (lo + 0.05);
+  return contrastRatio(srgb(a), srgb(b));
 }
 
 /** Resolves after the next frame is painted. */

@@ -2,6 +2,7 @@ import { afterEach, describe, expect, test } from 'vitest';
 import { commands } from 'vitest/browser';
 import '../../define.js';
 import type { OffersResponse } from '../../model/types.js';
+import { contrastRatio } from '../../../test/components/contrast.js';
 import {
   animationsSettled,
   clearStage,
@@ -66,17 +67,7 @@ function painted(color: string, under: string): [number, number, number] {
   return [r ?? 0, g ?? 0, b ?? 0];
 }
 
-function contrast(a: [number, number, number], b: [number, number, number]): number {
-  const luminance = (rgb: [number, number, number]): number => {
-    const [r, g, bl] = rgb.map((c) => {
-      const v = c / 255;
-      return v <= 0.04045 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;
-    }) as [number, number, number];
-    return 0.2126 * r + 0.7152 * g + 0.0722 * bl;
-  };
-  const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number];
-  return (hi + 0.05) / (lo + 0.05);
-}
+const contrast = contrastRatio;
 
 /** The element's parent, through a shadow root to its host. */
 const up = (el: Element): Element | null =>
