@@ -93,7 +93,7 @@ async function once(ctx, variant) {
     const { shifts } = await page.evaluate(() => window.benchCls);
     const { layout, height } = await page.evaluate(() => {
       const unit = document.getElementById('unit');
-      return { layout: unit.getAttribute('layout'), height: unit.getBoundingClientRect().height };
+      return { layout: unit.layout, height: unit.getBoundingClientRect().height };
     });
     if (layout !== variant.layout)
       throw new Error(`cls: the unit's layout is ${layout}, not ${variant.layout}`);
