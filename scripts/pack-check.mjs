@@ -28,10 +28,11 @@ const BIN = join(ROOT, 'node_modules/.bin');
 const RUNTIME_DEPENDENCIES = ['dompurify', 'lit'];
 /**
  * Optional peers, installed by the users of what needs them: the mock's QR codes, `adpx-offers/react`,
- * server rendering (`adpx-offers/ssr`; decision 011). `adpx-offers/hydrate` and `adpx-offers/define`
- * need none: Lit's `hydrate` is bundled into dist/ (scripts/lit-hydrate.mjs).
+ * server rendering (`adpx-offers/ssr`, which imports both; decision 011). The browser entries
+ * (`adpx-offers/define`, `adpx-offers/hydrate`) need neither: Lit's `hydrate` is bundled into dist/
+ * (scripts/lit-hydrate.mjs).
  */
-const OPTIONAL_PEERS = ['@lit-labs/ssr', 'qrcode', 'react'];
+const OPTIONAL_PEERS = ['@lit-labs/ssr', '@lit-labs/ssr-client', 'qrcode', 'react'];
 const started = performance.now();
 const timings = {};
 
@@ -106,8 +107,8 @@ function productionTree(app) {
   const tree = JSON.parse(run('npm', ['ls', '--omit=dev', '--all', '--json'], app));
   const top = Object.keys(tree.dependencies ?? {});
   if (top.join() !== 'adpx-offers') fail(`production dependencies of the app: ${top.join(', ')}`);
-  // npm lists an optional peer that is not installed (qrcode, react, @lit-labs/ssr) as an empty
-  // entry: no version.
+  // npm lists an optional peer that is not installed (qrcode, react, @lit-labs/ssr and
+  // @lit-labs/ssr-client) as an empty entry: no version.
   const entries = Object.entries(tree.dependencies['adpx-offers'].dependencies ?? {});
   const own = entries
     .filter(([, e]) => e.version)
