@@ -149,7 +149,14 @@ function viteBuild(app) {
   if (hasPurify(entry)) fail(`DOMPurify is in the entry chunk ${entry}`);
   const purify = chunks.filter(hasPurify);
   if (purify.length !== 1) fail(`DOMPurify should be in exactly one chunk, found: ${purify.join(', ')}`);
-  return { entry, sanitizer: purify[0], chunks: chunks.length };
+  // The take-over of server-rendered units (with Lit's hydrate bundled, no @lit-labs package
+  // installed here): a chunk of its own, which `define` loads only on a page that has such a unit.
+  const hasTakeOver = (f) => readFileSync(join(dist, 'assets', f), 'utf8').includes('adpx-offers.take-over');
+  if (hasTakeOver(entry)) fail(`the take-over is in the entry chunk ${entry}`);
+  const takeOver = chunks.filter(hasTakeOver);
+  if (takeOver.length !== 1)
+    fail(`the take-over should be in exactly one chunk, found: ${takeOver.join(', ')}`);
+  return { entry, sanitizer: purify[0], takeOver: takeOver[0], chunks: chunks.length };
 }
 
 /** Starts test/pack/serve.mjs in the app (Node using the mock and the proxy) and reads its line. */
@@ -208,6 +215,9 @@ async function browse(urls, vite) {
     if (app.requested.some((u) => u.endsWith(`/assets/${vite.sanitizer}`))) {
       fail('the Vite app loaded the sanitiser chunk before any terms were opened');
     }
+    if (app.requested.some((u) => u.endsWith(`/assets/${vite.takeOver}`))) {
+      fail('the Vite app, with no server-rendered unit, loaded the take-over chunk');
+    }
     return { plain: plain.title, vite: app.title };
   } finally {
     await browser.close();
@@ -235,7 +245,9 @@ async function main() {
     const entrypoints = await step('attw --profile esm-only: 0 problems', () => attw(tarball.file));
     await step('install the tarball into a fresh project', () => install(app, tarball.file));
     const tree = await step('npm ls --omit=dev: lit and dompurify trees only', () => productionTree(app));
-    const vite = await step('Vite app: DOMPurify in its own chunk', () => viteBuild(app));
+    const vite = await step('Vite app: DOMPurify and the take-over in chunks of their own', () =>
+      viteBuild(app),
+    );
     server = serve(app);
     const urls = await step('Node: adpx-offers/mock and adpx-offers/proxy run', () => server.ready);
     const titles = await step('Chromium: plain page (IIFE) and Vite app render offers', () =>
