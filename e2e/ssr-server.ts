@@ -41,6 +41,8 @@ export interface SsrPageOptions {
   unit?: string;
   /** Markup at the start of the head, before any script (the engine suite's recorder). */
   head?: string;
+  /** Paths answered 404 (a chunk that fails to load). */
+  missing?: string[];
 }
 
 /** The package's dependencies for a page that loads dist/ as native modules. */
@@ -116,13 +118,14 @@ export async function startSsrPage(mock: MockOffersService, options: SsrPageOpti
   const server = createServer((req, res) => {
     const path = new URL(req.url ?? '/', 'http://localhost').pathname;
     requested.push(path);
-    const file = path.includes('..')
-      ? undefined
-      : path.startsWith('/dist/')
-        ? dist(path.slice('/dist/'.length))
-        : path.startsWith('/node_modules/')
-          ? modules(path.slice('/node_modules/'.length))
-          : undefined;
+    const file =
+      path.includes('..') || options.missing?.includes(path)
+        ? undefined
+        : path.startsWith('/dist/')
+          ? dist(path.slice('/dist/'.length))
+          : path.startsWith('/node_modules/')
+            ? modules(path.slice('/node_modules/'.length))
+            : undefined;
     if (path === '/') {
       res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' });
       res.end(page);

@@ -256,3 +256,28 @@ test('adpx-offers/define on a page without a server-rendered unit loads no take-
   expect(requested).toContain('/dist/define.js');
   expect(requested.filter((path) => /take-over|lit-hydrate|@lit-labs/.test(path))).toEqual([]);
 });
+
+test('adpx-offers/define whose take-over chunk fails to load still defines, and renders the unit anew', async ({
+  page,
+  mock,
+}) => {
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  site = await startSsrPage(mock, {
+    module: 'define.js',
+    missing: ['/dist/elements/adpx-offers/take-over.js'],
+  });
+  const served = mock.requests().length;
+  await page.goto(site.url, { waitUntil: 'commit' });
+  await expect(headline(page)).toBeVisible();
+  await keepNodes(page);
+  site.release();
+  await takenOver(page);
+  expect(site.requested()).toContain('/dist/elements/adpx-offers/take-over.js');
+  await expect(page.locator('adpx-offers')).not.toHaveAttribute('inert');
+  await expect(headline(page)).toBeVisible();
+  expect(await sameNodes(page)).toBe(false);
+  // Without the take-over it is any unit: it asks the service itself, once.
+  await expect.poll(() => mock.requests().length).toBe(served + 1);
+  expect(errors).toEqual([]);
+});
