@@ -18,6 +18,11 @@ export type PageFunction<A, R> = (arg: A) => R | Promise<R>;
 export interface EnginePage {
   /** Navigates and resolves once the page has loaded. */
   goto(url: string): Promise<void>;
+  /**
+   * Navigates without waiting for the load event (a page whose script the test server holds back
+   * never fires it): resolves once the new document at `url` answers, parsed or still parsing.
+   */
+  open(url: string): Promise<void>;
   evaluate<R, A = null>(fn: PageFunction<A, R>, arg?: A): Promise<R>;
   /** A real pointer click (user activation) at viewport coordinates. */
   click(x: number, y: number): Promise<void>;
@@ -48,6 +53,13 @@ class PuppeteerPage implements EnginePage {
     await this.page.goto(url, { waitUntil: 'load' });
   }
 
+  async open(url: string): Promise<void> {
+    // The navigation's own promise settles at the load event, after the test has let the script
+    // through; whatever it ends with, the test reads the page itself.
+    void this.page.goto(url, { waitUntil: 'load', timeout: 0 }).catch(() => undefined);
+    await arrived(this, url);
+  }
+
   evaluate<R, A = null>(fn: PageFunction<A, R>, arg?: A): Promise<R> {
     return this.page.evaluate(fn as (a: unknown) => Promise<R>, (arg ?? null) as unknown) as Promise<R>;
   }
@@ -59,6 +71,21 @@ class PuppeteerPage implements EnginePage {
   url(): Promise<string> {
     return Promise.resolve(this.page.url());
   }
+}
+
+/**
+ * Resolves once the page's document is the one at `url` (polled, frame by frame of the runner's
+ * event loop, while the navigation replaces the old document: a call that hits the old one or
+ * none answers false or throws, and is tried again).
+ */
+export async function arrived(page: EnginePage, url: string, timeout = 30_000): Promise<void> {
+  const deadline = Date.now() + timeout;
+  while (Date.now() < deadline) {
+    const here = await page.evaluate((u) => location.href === u, url).catch(() => false);
+    if (here) return;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`the page did not arrive at ${url} within ${timeout} ms`);
 }
 
 /**

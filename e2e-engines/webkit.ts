@@ -7,7 +7,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
 import { createServer } from 'node:net';
 import type { EngineBrowser, EnginePage, PageFunction } from './driver.js';
-import { VIEWPORT } from './driver.js';
+import { arrived, VIEWPORT } from './driver.js';
 
 const LIB = '/usr/lib/x86_64-linux-gnu';
 
@@ -73,10 +73,32 @@ const asyncBody = (source: string) => `
 `;
 
 class WebDriverPage implements EnginePage {
-  constructor(private readonly session: Session) {}
+  constructor(
+    private readonly session: Session,
+    private readonly strategy: PageLoadStrategy,
+  ) {}
 
   async goto(url: string): Promise<void> {
     await this.session.send('POST', '/url', { url });
+    // Without the driver's wait: until the document at `url` has loaded.
+    if (this.strategy === 'none') {
+      await arrived(this, url);
+      await this.evaluate(
+        () =>
+          new Promise<void>((resolve) =>
+            document.readyState === 'complete' ? resolve() : addEventListener('load', () => resolve()),
+          ),
+      );
+    }
+  }
+
+  async open(url: string): Promise<void> {
+    // With pageLoadStrategy `normal`, WebKitWebDriver holds every command (a script too) until the
+    // load event, which a held-back script keeps from coming: such a page needs a session of its
+    // own (`launchWebKit({ pageLoadStrategy: 'none' })`).
+    if (this.strategy !== 'none') throw new Error('open() needs a WebKit session with pageLoadStrategy none');
+    await this.session.send('POST', '/url', { url });
+    await arrived(this, url);
   }
 
   async evaluate<R, A = null>(fn: PageFunction<A, R>, arg?: A): Promise<R> {
@@ -138,7 +160,15 @@ async function waitForDriver(base: string, child: ChildProcess): Promise<void> {
   throw new Error('WebKitWebDriver did not answer /status within 30 s');
 }
 
-export async function launchWebKit(): Promise<EngineBrowser> {
+/**
+ * `normal`: navigation and every command wait for the load event (the suite's session). `none`:
+ * nothing waits (`EnginePage.open`, for a page whose script the test server holds back).
+ */
+export type PageLoadStrategy = 'normal' | 'none';
+
+export async function launchWebKit({
+  pageLoadStrategy = 'normal',
+}: { pageLoadStrategy?: PageLoadStrategy } = {}): Promise<EngineBrowser> {
   if (!process.env.DISPLAY) throw new Error('WebKit needs a display: run under xvfb-run');
   const binary = miniBrowserPath();
   const port = await freePort();
@@ -154,7 +184,7 @@ export async function launchWebKit(): Promise<EngineBrowser> {
       capabilities: {
         alwaysMatch: {
           'webkitgtk:browserOptions': { binary, args: ['--automation'] },
-          pageLoadStrategy: 'normal',
+          pageLoadStrategy,
         },
       },
     }),
@@ -174,7 +204,7 @@ export async function launchWebKit(): Promise<EngineBrowser> {
     name: 'webkit',
     version: `WebKitGTK ${version}`,
     async newPage() {
-      const page = new WebDriverPage(session);
+      const page = new WebDriverPage(session, pageLoadStrategy);
       await page.goto('about:blank');
       await fitViewport(session, page);
       return page;

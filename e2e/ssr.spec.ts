@@ -194,3 +194,90 @@ test('a hostile response runs nothing, before or after the script', async ({ pag
   }
   expect(dialogs).toBe(0);
 });
+
+test('adpx-offers/define (native modules) loads the take-over and keeps the server’s nodes', async ({
+  page,
+  mock,
+  context,
+}) => {
+  await recordEvents(page);
+  await watchFetches(page);
+  await watchShifts(page);
+  const debug: string[] = [];
+  page.on('console', (message) => debug.push(message.text()));
+  site = await startSsrPage(mock, { module: 'define.js', above: 1400, attributes: { debug: true } });
+  const served = mock.requests().length;
+  await page.goto(site.url, { waitUntil: 'commit' });
+  await page.locator('adpx-offers').scrollIntoViewIfNeeded();
+  await expect(headline(page)).toBeVisible();
+  expect(await keepNodes(page)).toBe(5);
+  await page.evaluate(() => window.scrollTo(0, 0));
+
+  site.release();
+  await takenOver(page);
+  expect(await sameNodes(page)).toBe(true);
+  expect(debug.some((line) => line.includes('taken over'))).toBe(true);
+  // The take-over came as a chunk of its own, with Lit's hydrate bundled: no @lit-labs package.
+  const requested = site.requested();
+  expect(requested).toContain('/dist/elements/adpx-offers/take-over.js');
+  expect(requested).toContain('/dist/elements/adpx-offers/lit-hydrate.js');
+  expect(requested.filter((path) => path.includes('@lit-labs'))).toEqual([]);
+  await quiet(page, mock);
+  expect(mock.requests().length).toBe(served);
+  expect(hits(mock, 'pixel')).toHaveLength(0);
+
+  await page.locator('adpx-offers').scrollIntoViewIfNeeded();
+  await expectHits(mock, 'pixel', 1);
+  const firstId = hits(mock, 'pixel')[0]?.offerId;
+  expect(await page.evaluate(() => (window as unknown as { shifts: number }).shifts)).toBe(0);
+  const popup = context.waitForEvent('page');
+  await accept(page).click();
+  await (await popup).waitForLoadState();
+  await expectHits(mock, 'click', 1);
+  expect((await events(page)).map((event) => event.type)).toContain('adpx-ad-taken');
+  // The server's card counted once (the next offer, shown after the CTA, counts on its own).
+  expect(hits(mock, 'pixel', firstId)).toHaveLength(1);
+  expect(mock.requests().length).toBe(served);
+});
+
+test('adpx-offers/define on a page without a server-rendered unit loads no take-over', async ({
+  page,
+  mock,
+}) => {
+  site = await startSsrPage(mock, {
+    module: 'define.js',
+    unit: `<adpx-offers api-key="test-key" endpoint="${mock.url}" placement="checkout"></adpx-offers>`,
+  });
+  await page.goto(site.url, { waitUntil: 'commit' });
+  site.release();
+  await expect(headline(page)).toBeVisible();
+  await expectHits(mock, 'pixel', 1);
+  const requested = site.requested();
+  expect(requested).toContain('/dist/define.js');
+  expect(requested.filter((path) => /take-over|lit-hydrate|@lit-labs/.test(path))).toEqual([]);
+});
+
+test('adpx-offers/define whose take-over chunk fails to load still defines, and renders the unit anew', async ({
+  page,
+  mock,
+}) => {
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  site = await startSsrPage(mock, {
+    module: 'define.js',
+    missing: ['/dist/elements/adpx-offers/take-over.js'],
+  });
+  const served = mock.requests().length;
+  await page.goto(site.url, { waitUntil: 'commit' });
+  await expect(headline(page)).toBeVisible();
+  await keepNodes(page);
+  site.release();
+  await takenOver(page);
+  expect(site.requested()).toContain('/dist/elements/adpx-offers/take-over.js');
+  await expect(page.locator('adpx-offers')).not.toHaveAttribute('inert');
+  await expect(headline(page)).toBeVisible();
+  expect(await sameNodes(page)).toBe(false);
+  // Without the take-over it is any unit: it asks the service itself, once.
+  await expect.poll(() => mock.requests().length).toBe(served + 1);
+  expect(errors).toEqual([]);
+});

@@ -28,7 +28,9 @@ const BIN = join(ROOT, 'node_modules/.bin');
 const RUNTIME_DEPENDENCIES = ['dompurify', 'lit'];
 /**
  * Optional peers, installed by the users of what needs them: the mock's QR codes, `adpx-offers/react`,
- * server rendering (`adpx-offers/ssr`, `adpx-offers/hydrate`; decision 011).
+ * server rendering (`adpx-offers/ssr`, which imports both; decision 011). The browser entries
+ * (`adpx-offers/define`, `adpx-offers/hydrate`) need neither: Lit's `hydrate` is bundled into dist/
+ * (scripts/lit-hydrate.mjs).
  */
 const OPTIONAL_PEERS = ['@lit-labs/ssr', '@lit-labs/ssr-client', 'qrcode', 'react'];
 const started = performance.now();
@@ -147,7 +149,14 @@ function viteBuild(app) {
   if (hasPurify(entry)) fail(`DOMPurify is in the entry chunk ${entry}`);
   const purify = chunks.filter(hasPurify);
   if (purify.length !== 1) fail(`DOMPurify should be in exactly one chunk, found: ${purify.join(', ')}`);
-  return { entry, sanitizer: purify[0], chunks: chunks.length };
+  // The take-over of server-rendered units (with Lit's hydrate bundled, no @lit-labs package
+  // installed here): a chunk of its own, which `define` loads only on a page that has such a unit.
+  const hasTakeOver = (f) => readFileSync(join(dist, 'assets', f), 'utf8').includes('adpx-offers.take-over');
+  if (hasTakeOver(entry)) fail(`the take-over is in the entry chunk ${entry}`);
+  const takeOver = chunks.filter(hasTakeOver);
+  if (takeOver.length !== 1)
+    fail(`the take-over should be in exactly one chunk, found: ${takeOver.join(', ')}`);
+  return { entry, sanitizer: purify[0], takeOver: takeOver[0], chunks: chunks.length };
 }
 
 /** Starts test/pack/serve.mjs in the app (Node using the mock and the proxy) and reads its line. */
@@ -206,6 +215,9 @@ async function browse(urls, vite) {
     if (app.requested.some((u) => u.endsWith(`/assets/${vite.sanitizer}`))) {
       fail('the Vite app loaded the sanitiser chunk before any terms were opened');
     }
+    if (app.requested.some((u) => u.endsWith(`/assets/${vite.takeOver}`))) {
+      fail('the Vite app, with no server-rendered unit, loaded the take-over chunk');
+    }
     return { plain: plain.title, vite: app.title };
   } finally {
     await browser.close();
@@ -233,7 +245,9 @@ async function main() {
     const entrypoints = await step('attw --profile esm-only: 0 problems', () => attw(tarball.file));
     await step('install the tarball into a fresh project', () => install(app, tarball.file));
     const tree = await step('npm ls --omit=dev: lit and dompurify trees only', () => productionTree(app));
-    const vite = await step('Vite app: DOMPurify in its own chunk', () => viteBuild(app));
+    const vite = await step('Vite app: DOMPurify and the take-over in chunks of their own', () =>
+      viteBuild(app),
+    );
     server = serve(app);
     const urls = await step('Node: adpx-offers/mock and adpx-offers/proxy run', () => server.ready);
     const titles = await step('Chromium: plain page (IIFE) and Vite app render offers', () =>

@@ -114,6 +114,8 @@ const ROWS = [
   ],
   ['', 'first card painted, ratio', '×', ['phone: first card painted, ratio SDK / by hand']],
   ['', 'longest task of the SDK', 'ms', ['phone: longest task of the SDK (its scripts in long frames)']],
+  ['', 'hydrating page: long frames − by hand', '', ['phone: long animation frames, hydrating − by hand']],
+  ['', 'hydrating page: blocking time − by hand', 'ms', ['phone: blocking time, hydrating − by hand']],
   [
     'Phone (CPU ×6)',
     'long animation frames, SDK − by hand',
@@ -162,6 +164,19 @@ const ROWS = [
     ['network: response in the page (API prefetch): ratio to by hand'],
   ],
   ['', 'server-rendered: first card painted', 'ms', ['network: server-rendered: first card painted']],
+  ['', 'server-rendered: ratio', '×', ['network: server-rendered: ratio to by hand']],
+  [
+    '',
+    'server-rendered: CLS through hydration',
+    'score',
+    ['network: server-rendered: CLS through hydration'],
+  ],
+  [
+    '',
+    'server-rendered: long frames − by hand',
+    '',
+    ['network: server-rendered: long animation frames, server-rendered − by hand'],
+  ],
 ];
 
 const matches = (pattern, name) =>

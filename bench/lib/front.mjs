@@ -6,10 +6,13 @@
 //
 // `/bench/net-response.html` is a template: its `/*bench:response*/null` becomes the raw body of
 // one offers answer, fetched from the service when the server starts (the response already in the
-// page, as an API prefetch puts it there).
+// page, as an API prefetch puts it there). `/bench/net-server.html` is one too: its
+// `<!--bench:server-unit-->` becomes `renderOffers`' HTML (adpx-offers/ssr, from `distDir`) for that
+// same answer, rendered when the server starts, as a publisher's server renders it.
 import { readFileSync } from 'node:fs';
 import { createServer, request } from 'node:http';
 import { extname, join, normalize } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { ROOT } from './env.mjs';
 
@@ -30,12 +33,20 @@ async function offersBody(serviceUrl) {
   return answer.text();
 }
 
+/** `renderOffers`' HTML for `raw` (one offers answer), the unit's endpoint the front server. */
+async function serverUnit(distDir, raw, endpoint) {
+  const { renderOffers } = await import(pathToFileURL(join(distDir, 'server/ssr/index.js')).href);
+  return renderOffers({ response: JSON.parse(raw), 'api-key': 'demo-key', placement: 'bench', endpoint });
+}
+
 /**
  * Starts the front server for `service` (a running mock), serving `distDir` under `/dist/` and
  * bench/pages under `/bench/`. Returns `{ url, close() }`.
  */
 export async function startFront(service, distDir) {
-  const inline = (await offersBody(service.url)).replaceAll('</', '<\\/');
+  const raw = await offersBody(service.url);
+  const inline = raw.replaceAll('</', '<\\/');
+  let rendered = '';
   const target = new URL(service.url);
   const cache = new Map();
   const file = (path) => {
@@ -48,6 +59,9 @@ export async function startFront(service, distDir) {
     }
     if (body && path.endsWith('net-response.html')) {
       body = Buffer.from(body.toString('utf8').replace('/*bench:response*/null', inline));
+    }
+    if (body && path.endsWith('net-server.html')) {
+      body = Buffer.from(body.toString('utf8').replace('<!--bench:server-unit-->', rendered));
     }
     const entry = body && {
       type: TYPES[extname(path)] ?? 'application/octet-stream',
@@ -94,6 +108,7 @@ export async function startFront(service, distDir) {
   });
   await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address();
+  rendered = await serverUnit(distDir, raw, `http://127.0.0.1:${port}`);
   return {
     url: `http://127.0.0.1:${port}`,
     close: () =>

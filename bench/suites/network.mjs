@@ -8,7 +8,12 @@
 // script posts and renders):
 // - `fetching`: the script tag with an `<adpx-offers>` in the markup (phone-sdk.html);
 // - `response`: the same, with the response already in the page (API prefetch, net-response.html);
-// - `server-rendered`: not built yet (the server-rendering issue); its row says so, with no figure.
+// - `server-rendered`: the unit's HTML from `renderOffers` (adpx-offers/ssr) for the same answer,
+//   rendered by the front server, and `adpx-offers.ssr.iife.js` (deferred) taking it over
+//   (net-server.html). Its card is in the HTML: "painted" is the paint after the parser reaches it.
+//   Its pairs also wait for the take-over (and the hand page for its card) plus 3 s, and report
+//   the layout shift through hydration (every shift without recent input, from navigation) and the
+//   long animation frames (> 50 ms) from navigation to the end of that tail, against the hand page.
 //
 // A pair loads the hand page and one SDK page, order alternating; each figure is the median of the
 // pairs (at least 5 in a full run), a ratio the median of the pairs' ratios. The probe is the phone
@@ -17,20 +22,41 @@
 import { startFront } from '../lib/front.mjs';
 import { freshPage } from '../lib/env.mjs';
 import { atMost, figure } from '../lib/stats.mjs';
+import { cumulativeShift } from './cls.mjs';
 import { PHONE, probe } from './phone.mjs';
 
 const AREA = '8 Network';
 /** Lighthouse's mobile profile ("Slow 4G"): round trip, bits per second down and up, CPU slowdown. */
 export const NETWORK = { latency: 150, down: 1.6e6, up: 750e3, cpuSlowdown: 4 };
-const PAGES = { hand: 'phone-hand.html', fetching: 'phone-sdk.html', response: 'net-response.html' };
+const PAGES = {
+  hand: 'phone-hand.html',
+  fetching: 'phone-sdk.html',
+  response: 'net-response.html',
+  server: 'net-server.html',
+};
+/** After the take-over (or the hand page's card): how long shifts and long frames are watched. */
+const TAIL_MS = 3000;
+const LONG_MS = 50;
 /** The shapes measured; a `null` page is a slot for a shape not built yet. */
 const SHAPES = [
   { key: 'fetching', label: 'script tag, fetching', target: 1.5 },
   { key: 'response', label: 'response in the page (API prefetch)', target: 1.3 },
-  { key: 'server', label: 'server-rendered', page: null },
+  { key: 'server', label: 'server-rendered', target: 0.8, tail: true },
 ];
 
-async function load(ctx, front, side) {
+/** Runs in the page before its scripts: every layout shift without recent input. */
+function recordShifts() {
+  const shifts = (window.benchShifts = []);
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) {
+      if (!entry.hadRecentInput) shifts.push({ value: entry.value, time: entry.startTime });
+    }
+  }).observe({ type: 'layout-shift', buffered: true });
+}
+
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function load(ctx, front, side, tail = false) {
   const { viewport, deviceScaleFactor, isMobile, hasTouch } = PHONE;
   const { page, close } = await freshPage(ctx.browser, { viewport, deviceScaleFactor, isMobile, hasTouch });
   try {
@@ -44,13 +70,38 @@ async function load(ctx, front, side) {
       uploadThroughput: NETWORK.up / 8,
     });
     await page.addInitScript(probe);
+    await page.addInitScript(recordShifts);
     const painted = page.waitForEvent('console', {
       predicate: (message) => message.text() === 'bench:first-card-painted',
       timeout: 60_000,
     });
     await page.goto(`${front.url}/bench/${PAGES[side]}`);
     await painted;
-    return await page.evaluate(() => {
+    let after = {};
+    if (tail) {
+      if (side === 'server') {
+        await page.waitForFunction(() => performance.getEntriesByName('bench:taken-over').length > 0, null, {
+          timeout: 60_000,
+        });
+      }
+      await sleep(TAIL_MS + 300);
+      after = await page.evaluate(() => ({
+        takenOver: performance.getEntriesByName('bench:taken-over')[0]?.startTime ?? NaN,
+        frames: window.benchPhone.flush().frames,
+        shifts: window.benchShifts,
+        request: performance.getEntriesByType('resource').some((e) => e.name.includes('/offers.json')),
+      }));
+      const long = after.frames.filter((f) => f.duration > LONG_MS);
+      after = {
+        takenOver: after.takenOver,
+        longFrames: long.length,
+        longest: Math.max(0, ...long.map((f) => f.duration)),
+        blocking: long.reduce((sum, f) => sum + (f.blocking ?? 0), 0),
+        cls: cumulativeShift(after.shifts),
+        offersRequest: after.request,
+      };
+    }
+    const seen = await page.evaluate(() => {
       const post = performance.getEntriesByType('resource').find((e) => e.name.includes('/offers.json'));
       const scripts = performance
         .getEntriesByType('resource')
@@ -58,6 +109,7 @@ async function load(ctx, front, side) {
         .map((e) => ({ name: e.name.replace(location.origin, ''), start: e.startTime, end: e.responseEnd }));
       return { painted: window.benchPhone.painted, requestSent: post?.startTime ?? NaN, scripts };
     });
+    return { ...seen, ...after };
   } finally {
     await close();
   }
@@ -65,7 +117,7 @@ async function load(ctx, front, side) {
 
 export async function network(ctx) {
   const front = await startFront(ctx.service, ctx.distDir);
-  const built = SHAPES.filter((s) => s.page !== null);
+  const built = SHAPES;
   /** Per shape: its pairs, `{ hand, sdk }` loads. */
   const pairs = Object.fromEntries(built.map((s) => [s.key, []]));
   try {
@@ -73,7 +125,9 @@ export async function network(ctx) {
       for (const s of built) {
         const pair = {};
         const order = i % 2 === 0 ? ['hand', s.key] : [s.key, 'hand'];
-        for (const side of order) pair[side === 'hand' ? 'hand' : 'sdk'] = await load(ctx, front, side);
+        for (const side of order) {
+          pair[side === 'hand' ? 'hand' : 'sdk'] = await load(ctx, front, side, s.tail === true);
+        }
         pairs[s.key].push(pair);
       }
     }
@@ -97,10 +151,6 @@ export async function network(ctx) {
   ];
   for (const s of SHAPES) {
     const name = `network: ${s.label}`;
-    if (s.page === null) {
-      figures.push({ ...figure(AREA, `${name}: first card painted`, 'ms', []), note: 'not built' });
-      continue;
-    }
     const own = pairs[s.key];
     figures.push(
       figure(
@@ -117,6 +167,57 @@ export async function network(ctx) {
         atMost(s.target),
       ),
     );
+    if (s.tail) {
+      const ZERO = { text: '0', test: (v) => v === 0 };
+      const NO_MORE = { text: '≤ 0', test: (v) => v <= 0 };
+      figures.push(
+        figure(
+          AREA,
+          `${name}: taken over (script run, first update done)`,
+          'ms',
+          own.map((p) => p.sdk.takenOver),
+        ),
+        figure(
+          AREA,
+          `${name}: CLS through hydration`,
+          'score',
+          own.map((p) => p.sdk.cls),
+          ZERO,
+        ),
+        figure(
+          AREA,
+          `${name}: offers requests of the unit`,
+          'count',
+          own.map((p) => (p.sdk.offersRequest ? 1 : 0)),
+          ZERO,
+        ),
+        figure(
+          AREA,
+          `${name}: long animation frames > 50 ms`,
+          'count',
+          own.map((p) => p.sdk.longFrames),
+        ),
+        figure(
+          AREA,
+          `${name}: long animation frames > 50 ms, by hand`,
+          'count',
+          own.map((p) => p.hand.longFrames),
+        ),
+        figure(
+          AREA,
+          `${name}: long animation frames, server-rendered − by hand`,
+          'count',
+          own.map((p) => p.sdk.longFrames - p.hand.longFrames),
+          NO_MORE,
+        ),
+        figure(
+          AREA,
+          `${name}: blocking time, server-rendered − by hand`,
+          'ms',
+          own.map((p) => p.sdk.blocking - p.hand.blocking),
+        ),
+      );
+    }
     if (s.key === 'fetching') {
       figures.push(
         figure(

@@ -15,10 +15,17 @@
 // part of them), the longest, the blocking time (sum of their `blockingDuration`) and the first
 // card painted, in ms from script start.
 //
+// The hydrating page (bench/pages/net-server.html, served by the front server, bench/lib/front.mjs,
+// which writes `renderOffers`' HTML into it): the card is in the HTML and
+// `adpx-offers.ssr.iife.js` (deferred) takes it over; its window runs from its script-start mark
+// (just after the unit) to 3 s after the first card painted, so it holds the script's evaluation
+// and the take-over. At ×4 only, its loads join each round's alternation (`server` rows).
+//
 // Rounds: each round loads both pages `runs` times, alternating (the first page swaps every
 // load), and takes each figure's median per page; a comparison (SDK − by hand, SDK / by hand) is
 // made of the two medians of a round. Figures are the median of the rounds, min and max.
 import { freshPage } from '../lib/env.mjs';
+import { startFront } from '../lib/front.mjs';
 import { atMost, figure, median } from '../lib/stats.mjs';
 
 const AREA = '7 Phone';
@@ -31,7 +38,7 @@ export const PHONE = {
 };
 const TAIL_MS = 3000;
 const LONG_MS = 50;
-const PAGES = { sdk: 'phone-sdk.html', hand: 'phone-hand.html' };
+const PAGES = { sdk: 'phone-sdk.html', hand: 'phone-hand.html', server: 'net-server.html' };
 
 /** The probe, run in each page before its own scripts (the network profile's too). */
 export function probe() {
@@ -83,7 +90,7 @@ async function load(ctx, side, cpuSlowdown) {
       predicate: (message) => message.text() === 'bench:first-card-painted',
       timeout: 30_000,
     });
-    await page.goto(`${ctx.service.url}/bench/${PAGES[side]}`);
+    await page.goto(`${side === 'server' ? ctx.front.url : ctx.service.url}/bench/${PAGES[side]}`);
     await painted;
     // The window's tail, plus time for the last frames' entries to be delivered.
     await sleep(TAIL_MS + 300);
@@ -117,19 +124,28 @@ const KEYS = ['longFrames', 'longest', 'blocking', 'painted', 'oursLongest'];
 
 /** One round: `runs` loads of each page, alternating; each figure's median per page. */
 async function round(ctx, index, cpuSlowdown) {
-  const loads = { sdk: [], hand: [] };
+  const sides = ctx.front ? ['sdk', 'hand', 'server'] : ['sdk', 'hand'];
+  const loads = Object.fromEntries(sides.map((side) => [side, []]));
   for (let i = 0; i < ctx.opts.phoneRuns; i++) {
-    const order = (index + i) % 2 === 0 ? ['sdk', 'hand'] : ['hand', 'sdk'];
+    const shift = (index + i) % sides.length;
+    const order = [...sides.slice(shift), ...sides.slice(0, shift)];
     for (const side of order) loads[side].push(await load(ctx, side, cpuSlowdown));
   }
   const medians = (side) => Object.fromEntries(KEYS.map((k) => [k, median(loads[side].map((l) => l[k]))]));
-  return { sdk: medians('sdk'), hand: medians('hand'), loads };
+  return { ...Object.fromEntries(sides.map((side) => [side, medians(side)])), loads };
 }
 
 /** The phone profile at `cpuSlowdown` (4: the figures' profile; 6: how the gap scales). */
 export async function phone(ctx, cpuSlowdown = PHONE.cpuSlowdown) {
   const rounds = [];
-  for (let r = 0; r < ctx.opts.phoneRounds; r++) rounds.push(await round(ctx, r, cpuSlowdown));
+  const hydrating = cpuSlowdown === PHONE.cpuSlowdown;
+  const front = hydrating ? await startFront(ctx.service, ctx.distDir) : undefined;
+  try {
+    for (let r = 0; r < ctx.opts.phoneRounds; r++)
+      rounds.push(await round({ ...ctx, front }, r, cpuSlowdown));
+  } finally {
+    await front?.close();
+  }
   const pick = (f) => rounds.map(f);
   const NO_MORE = { text: '≤ 0', test: (v) => v <= 0 };
   const figures = [
@@ -216,7 +232,56 @@ export async function phone(ctx, cpuSlowdown = PHONE.cpuSlowdown) {
       atMost(LONG_MS),
     ),
   ];
-  if (cpuSlowdown === PHONE.cpuSlowdown) return { figures, runs: rounds };
+  if (hydrating) {
+    figures.push(
+      figure(
+        AREA,
+        'phone: long animation frames > 50 ms, hydrating page',
+        'count',
+        pick((r) => r.server.longFrames),
+      ),
+      figure(
+        AREA,
+        'phone: long animation frames, hydrating − by hand',
+        'count',
+        pick((r) => r.server.longFrames - r.hand.longFrames),
+        NO_MORE,
+      ),
+      figure(
+        AREA,
+        'phone: longest frame, hydrating page',
+        'ms',
+        pick((r) => r.server.longest),
+      ),
+      figure(
+        AREA,
+        'phone: blocking time, hydrating page',
+        'ms',
+        pick((r) => r.server.blocking),
+      ),
+      figure(
+        AREA,
+        'phone: blocking time, hydrating − by hand',
+        'ms',
+        pick((r) => r.server.blocking - r.hand.blocking),
+        NO_MORE,
+      ),
+      figure(
+        AREA,
+        'phone: first card painted, hydrating page',
+        'ms',
+        pick((r) => r.server.painted),
+      ),
+      figure(
+        AREA,
+        'phone: longest task of the SDK, hydrating page',
+        'ms',
+        pick((r) => r.server.oursLongest),
+        atMost(LONG_MS),
+      ),
+    );
+    return { figures, runs: rounds };
+  }
   // Another slowdown: its own rows, named for it.
   const renamed = figures.map((f) => ({
     ...f,

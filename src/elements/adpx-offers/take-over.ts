@@ -1,19 +1,21 @@
 /**
- * How the script takes a server-rendered unit over (`renderOffers`, adpx-offers/ssr). Installed by
- * the entries for such pages only (`adpx-offers/hydrate`, `adpx-offers.ssr.iife.js`) before the
- * elements are defined; the first script-tag file and `adpx-offers/define` carry none of it (there
- * the unit renders a server's unit anew: `createRenderRoot` in adpx-offers.ts).
+ * How the script takes a server-rendered unit over (`renderOffers`, adpx-offers/ssr). Installed
+ * before the elements are defined by the entries for such pages (`adpx-offers/hydrate`,
+ * `adpx-offers.ssr.iife.js`), and by `adpx-offers/define`, which loads this module as a chunk of
+ * its own only when the document holds a server-rendered unit (define.ts). The first script-tag
+ * file carries none of it (there the unit renders a server's unit anew: `createRenderRoot` in
+ * adpx-offers.ts).
  *
  * - On connecting, a unit with a declarative shadow root and the server's state (server-state.ts)
  *   takes the response it carries as a supplied one (no request), keeps the server's shadow root
  *   and its nodes, and drops `inert`.
  * - Its first update waits for the unit's words (never English first), then hydrates with Lit's
- *   `hydrate` (`@lit-labs/ssr-client`): the server's nodes become the unit's own, the same objects.
+ *   `hydrate` (`@lit-labs/ssr-client`, bundled into dist/: lit-hydrate.ts): the server's nodes become the unit's own, the same objects.
  *   When the browser's state differs from the server's (another language, an offer its checks
  *   drop, another layout) or hydration fails, the unit renders from scratch instead. The debug log
  *   says which (S1, S2).
  */
-import { hydrate } from '@lit-labs/ssr-client';
+import { hydrate } from './lit-hydrate.js';
 import { adoptStyles, LitElement, type CSSResultOrNative, type PropertyValues } from 'lit';
 import { createDebugLog } from '../../debug.js';
 import { ensureLanguage, languageReady } from '../../i18n/messages.js';
