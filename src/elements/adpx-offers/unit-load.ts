@@ -161,7 +161,7 @@ export class UnitLoad implements ReactiveController {
       return response.count;
     } catch (error) {
       if (isOffersError(error) && error.code === 'aborted') {
-        log('U2');
+        log('U2', 'load aborted or replaced');
         throw error;
       }
       const failure = this.flow.fail(error);
@@ -190,8 +190,8 @@ export class UnitLoad implements ReactiveController {
     if (!this.unit.prefetch) return undefined;
     const log = this.log();
     const found = readPrefetched(window, this.prefetchKey(key), { ttlMs: this.unit.prefetchTtl });
-    if (!found.hit) return void log('U4', found.reason);
-    log('U3');
+    if (!found.hit) return void log('U4', 'prefetch: no usable entry:', found.reason);
+    log('U3', 'prefetch: using the stored response');
     return (this.storedHit = found.response);
   }
 
@@ -204,7 +204,8 @@ export class UnitLoad implements ReactiveController {
     const waited = !!this.waiting;
     if (response === this.storedHit) {
       if (waited) dropPrefetched(window, this.prefetchKey(key));
-    } else if (!waited && savePrefetched(window, this.prefetchKey(key), response)) this.log()('U5');
+    } else if (!waited && savePrefetched(window, this.prefetchKey(key), response))
+      this.log()('U5', 'prefetch: response stored for the next page');
   }
 
   private prefetchKey(request: string): PrefetchRequestKey {
