@@ -98,6 +98,18 @@ export function themeVariables(
   return variables;
 }
 
+/**
+ * `themeVariables` worked out once per change of its inputs: the unit asks at each render.
+ */
+export function themeMemo(): typeof themeVariables {
+  let last: { inputs: Parameters<typeof themeVariables>; variables: Record<string, string> } | undefined;
+  return (...inputs) => {
+    if (!last || inputs.some((input, i) => input !== last?.inputs[i]))
+      last = { inputs, variables: themeVariables(...inputs) };
+    return last.variables;
+  };
+}
+
 const DARK_TEXT = '#111111';
 const LIGHT_TEXT = '#ffffff';
 

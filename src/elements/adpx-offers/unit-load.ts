@@ -1,6 +1,6 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { OffersError, isOffersError } from '../../errors.js';
-import type { DebugLog } from '../../debug.js';
+import { createDebugLog, type DebugLog } from '../../debug.js';
 import { fetchOffers } from '../../client/fetch-offers.js';
 import { offersRequestKey } from '../../client/request.js';
 import { takeStartedRequest } from '../../client/started-requests.js';
@@ -20,6 +20,7 @@ import type { UnitFlow } from './unit-flow.js';
 /** What the unit's load reads of its element (its properties), when it needs them. */
 export interface LoadHost extends ReactiveControllerHost {
   readonly isConnected: boolean;
+  readonly debug: boolean;
   readonly manual: boolean;
   /** `defer-hydration`: a framework sets the unit's properties first; no load until it is gone. */
   readonly deferHydration: boolean;
@@ -75,9 +76,12 @@ export class UnitLoad implements ReactiveController {
     private readonly unit: LoadHost,
     private readonly flow: UnitFlow,
     private readonly options: OptionsOf,
-    private readonly log: () => DebugLog,
   ) {
     unit.addController(this);
+  }
+
+  private log(): DebugLog {
+    return createDebugLog(this.unit.debug);
   }
 
   /** The key of the request the unit makes now (with a load's own `payload` keys). */
