@@ -165,15 +165,13 @@ function write(setup: UnitSetup, row: LauncherOption, result: NonNullable<Verdic
 }
 
 /**
- * The attributes and custom properties the launcher owns on its unit, from the table (and the
- * layout): a new configuration writes each of them, removing those it does not set.
+ * The attributes (`layout` besides) or the custom properties the launcher owns on its unit, from
+ * the table: a new configuration writes each of them, removing those it does not set.
  */
-export const launcherAttributes = (): string[] => [
-  'layout',
-  ...new Set(LAUNCHER_OPTIONS.flatMap(targetsOf).flatMap((t) => ('attribute' in t ? [t.attribute] : []))),
-];
-export const launcherProperties = (): string[] =>
-  LAUNCHER_OPTIONS.flatMap(targetsOf).flatMap((t) => ('property' in t ? [t.property] : []));
+export const launcherOwned = (kind: 'attribute' | 'property'): string[] =>
+  LAUNCHER_OPTIONS.flatMap(targetsOf).flatMap((t) =>
+    kind in t ? [(t as Record<typeof kind, string>)[kind]] : [],
+  );
 
 /** The unit set-up a config's `settings` and `styles` make (the table writes into it). */
 export interface UnitSetup {

@@ -6,7 +6,7 @@ import type { AdpxOffersElement } from '../elements/adpx-offers/adpx-offers.js';
 import { safely } from '../errors.js';
 import { optionEntries } from '../options/schema.js';
 import type { ResolvedConfig } from './config.js';
-import { launcherAttributes, launcherProperties, percent, type UnitSetup } from './launcher-options.js';
+import { launcherOwned, percent, type UnitSetup } from './launcher-options.js';
 import type { AdpxShowOptions } from './types.js';
 
 /**
@@ -43,9 +43,9 @@ export function configureUnit(unit: AdpxOffersElement, config: ResolvedConfig, s
     else properties[spec.property] = value;
   }
   const display: Record<string, unknown> = { layout: setup.layout, ...setup.attributes };
-  for (const name of launcherAttributes()) attributes[name] = display[name];
+  for (const name of ['layout', ...launcherOwned('attribute')]) attributes[name] = display[name];
   for (const [name, value] of Object.entries(attributes)) setAttribute(unit, name, value);
-  for (const name of launcherProperties()) unit.style.removeProperty(name);
+  for (const name of launcherOwned('property')) unit.style.removeProperty(name);
   for (const [name, value] of setup.properties) unit.style.setProperty(name, value);
   unit.overrides = setup.overrides;
 }
