@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type UserConfig } from 'vite';
+import { debugCodesPlugin } from './scripts/debug-sentences.mjs';
 import { minifyTemplatesPlugin } from './scripts/minify-templates.mjs';
 
 /**
@@ -21,8 +22,8 @@ import { minifyTemplatesPlugin } from './scripts/minify-templates.mjs';
  * The first file carries English only: the alias swaps the loader of `src/i18n/translations.ts`
  * for one that fetches `dist/adpx-offers.locales.json` (written by scripts/locales.mjs) from the
  * script's own URL, with its sha384 hash, read here, as `integrity`.
- * It also prints debug-log codes instead of their sentences (`debug-text.ts` swapped for an empty
- * table, decision 012, docs/debug.md).
+ * It also prints debug-log codes without their sentences (`debugCodesPlugin` drops them, decision
+ * 012, docs/debug.md).
  *
  * `minifyTemplatesPlugin` strips the indentation out of the elements' `html`/`svg`/`css` templates,
  * which the JS minifier leaves as written (bytes, and whitespace-only text nodes in every card).
@@ -94,15 +95,12 @@ export default defineConfig(({ mode }) => {
       : scriptTagBuild('src/iife.ts', 'AdpxOffersBundle', 'adpx-offers.iife.js', true, true);
   return {
     ...config,
+    plugins: [minifyTemplatesPlugin(), debugCodesPlugin()],
     resolve: {
       alias: [
         {
           find: /^\.\/import-terms-sanitizer\.js$/,
           replacement: source('./src/sanitize/import-terms-sanitizer.sibling.ts'),
-        },
-        {
-          find: /^\.\/debug-text\.js$/,
-          replacement: source('./src/debug-text.script.ts'),
         },
         {
           find: /^\.\/load-translations\.js$/,

@@ -1,19 +1,19 @@
 // @vitest-environment node
 /**
- * The debug log (decision 012): a code of debug-text.ts prints as its sentence where the build
- * carries them (this ESM source), any other message as written; docs/debug.md lists every code
- * with its sentence, for the first script-tag file, which prints codes.
+ * The debug log (decision 012): a fixed line is a code and its sentence at the call site, printed
+ * as written here (the ESM source); the first script-tag file's build drops the sentence
+ * (scripts/debug-sentences.mjs), and docs/debug.md lists every code with its sentence.
  */
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it, vi } from 'vitest';
 import { createDebugLog } from '../src/debug.js';
-import { DEBUG_TEXT } from '../src/debug-text.js';
+import { codedLines, dropDebugSentences } from '../scripts/debug-sentences.mjs';
 
 describe('createDebugLog', () => {
-  it('prints a code as its sentence, with the details after it', () => {
+  it('prints a code, its sentence and the details', () => {
     const debug = vi.spyOn(console, 'debug').mockImplementation(() => {});
-    createDebugLog(true)('I7', 1000, 'offer 7');
-    expect(debug).toHaveBeenCalledWith('[adpx] dwell clock started, ms:', 1000, 'offer 7');
+    createDebugLog(true)('I7', 'dwell clock started, ms:', 1000, 'offer 7');
+    expect(debug).toHaveBeenCalledWith('[adpx] I7', 'dwell clock started, ms:', 1000, 'offer 7');
   });
 
   it('prints any other message as written', () => {
@@ -36,8 +36,33 @@ describe('docs/debug.md', () => {
     [...doc.matchAll(/^\| `([A-Z]\d+)` +\| (.+?) +\|$/gm)].map(([, code = '', text = '']) => [code, text]),
   );
 
-  it('lists every code with its sentence, and no other', () => {
-    expect(Object.keys(DEBUG_TEXT).length).toBeGreaterThan(0);
-    expect(Object.fromEntries(documented)).toEqual(DEBUG_TEXT);
+  const sources = readdirSync(new URL('../src', import.meta.url), { recursive: true, encoding: 'utf8' })
+    .filter((file) => file.endsWith('.ts') && !file.endsWith('.test.ts'))
+    .map((file) => readFileSync(new URL(`../src/${file}`, import.meta.url), 'utf8'));
+  const written = new Map(
+    sources.flatMap((code) => codedLines(code).map((line) => [line.code, line.sentence])),
+  );
+  /** Codes still logged bare (`log('S1')`): listed in docs/debug.md only. */
+  const bare = new Set(
+    sources.flatMap((code) => [...code.matchAll(/\blog\('([A-Z]\d{1,2})'[,)]/g)].map((m) => m[1])),
+  );
+
+  it('lists every code with the sentence its call sites write, and no other', () => {
+    expect(written.size).toBeGreaterThan(0);
+    for (const [code, sentence] of written) expect(documented.get(code), code).toBe(sentence);
+    expect([...documented.keys()].filter((code) => !written.has(code) && !bare.has(code))).toEqual([]);
+  });
+
+  it('one code, one sentence: no code is written with two', () => {
+    const all = sources.flatMap((code) => codedLines(code));
+    for (const line of all) expect(line.sentence, line.code).toBe(written.get(line.code));
+  });
+});
+
+describe('the first script-tag file (scripts/debug-sentences.mjs)', () => {
+  it('drops the sentence and keeps the code and the details', () => {
+    const source = `log('I7', 'dwell clock started, ms:', dwell);\nlog(\n  'H2',\n  "the page's tag failed:",\n  e,\n);`;
+    expect(dropDebugSentences(source, 'x.ts')?.code).toBe(`log('I7', dwell);\nlog(\n  'H2',\n  e,\n);`);
+    expect(dropDebugSentences(`log('init: a sentence', id)`, 'x.ts')).toBeNull();
   });
 });

@@ -55,7 +55,7 @@ export async function fetchOffers(
     const answer = await send(request, options, init.fetch, log);
     if (!answer.ok) throw httpError(answer);
     const response = normalizeResponse(parseJsonBody(answer.text), log);
-    log('R1', response.count);
+    log('R1', 'offers kept after checking, count:', response.count);
     return response;
   } catch (error) {
     throw isOffersError(error) ? error : unexpected(error);

@@ -84,6 +84,11 @@ export function payloadValue(key: string, value: unknown, log: DebugLog): string
   if (typeof value === 'string') return value;
   if ((typeof value === 'number' && Number.isFinite(value)) || typeof value === 'boolean')
     return String(value);
-  log('R2', key, describe(value));
+  log(
+    'R2',
+    'payload key left out, not a string, finite number or boolean (key, value):',
+    key,
+    describe(value),
+  );
   return undefined;
 }

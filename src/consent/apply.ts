@@ -38,7 +38,8 @@ function allowedBy<T extends Omit<FetchOffersOptions, 'signal'>>(
 ): T {
   const payload = { ...options.payload, ...decision.body };
   if (decision.storage) return { ...options, payload };
-  if (options.pubUserId !== undefined || payload.pub_user_id !== undefined) log('P1');
+  if (options.pubUserId !== undefined || payload.pub_user_id !== undefined)
+    log('P1', 'pub_user_id left out: consent refuses identifiers');
   delete payload.pub_user_id;
   return { ...options, payload, adpxFp: false, pubUserId: undefined };
 }

@@ -16,6 +16,16 @@ import { WIDE_CARD_MIN_WIDTH } from './adpx-offer/texts.js';
  *   (`--_response-*`, set on the unit's `.theme` through the CSSOM) > the defaults.
  * - The rules every element shares: box sizing, `hidden`, buttons, the focus ring.
  */
+/**
+ * The one rule for text on a colour the page or the response chooses: white or black, whichever
+ * contrasts more. WCAG contrast against white and against black is equal at CIE L* 49.4 (4.58:1
+ * each), so switching there keeps every colour at 4.5:1 or more (`* infinity`: exactly white or
+ * black, never a grey near the switch). A colour that is not set leaves
+ * the variable invalid, and its fallback applies. Engines without relative colours (docs/browsers.md)
+ * take the defaults.
+ */
+const textOn = (color: string) => unsafeCSS(`lch(from ${color} calc((49.4 - l) * infinity) 0 0)`);
+
 export const baseStyles = css`
   :host {
     --_d-primary: #1f5eff;
@@ -60,10 +70,7 @@ export const baseStyles = css`
   .theme,
   .offer {
     --_adpx-primary: var(--adpx-primary-color, var(--_response-primary, var(--_d-primary)));
-    --_adpx-on-primary: var(
-      --adpx-on-primary-color,
-      var(--_adpx-on-auto, var(--_response-on-primary, var(--_d-on-primary)))
-    );
+    --_adpx-on-primary: var(--adpx-on-primary-color, var(--_adpx-on-auto, var(--_d-on-primary)));
     --_adpx-bg: var(--adpx-background, var(--_response-background, var(--_d-bg)));
     --_adpx-fg: var(--adpx-text-color, var(--_response-text, var(--_d-fg)));
     --_adpx-muted: var(--adpx-muted-color, color-mix(in srgb, var(--_adpx-fg) 72%, var(--_adpx-bg)));
@@ -82,16 +89,12 @@ export const baseStyles = css`
     --_adpx-backdrop: var(--adpx-backdrop-color, rgb(10 14 24 / 0.6));
     color: var(--_adpx-fg);
   }
-  /* The text on the primary colour, worked out in CSS for whichever primary colour is in effect
-     (white or near black, the better contrast); the defaults when neither the page nor the
-     response sets one (the variable is then invalid). Elsewhere the unit works it out for the
-     response's colour. */
+  /* The text on the primary colour and on the Accept button's own background (textOn above). */
   @supports (color: lch(from red l c h)) {
     .theme,
     .offer {
-      --_adpx-on-auto: lch(
-        from var(--adpx-primary-color, var(--_response-primary)) calc((50.9 - l) * 1000) 0 0
-      );
+      --_adpx-on-auto: ${textOn('var(--adpx-primary-color, var(--_response-primary))')};
+      --_adpx-on-accept: ${textOn('var(--adpx-accept-background, var(--_response-accept-background))')};
     }
   }
   /* Transparent offers (the launcher's styles.transparent): the page shows through, and the text

@@ -107,11 +107,13 @@ export class AnalyticsHandOff implements EventListenerObject {
     const detail = (event as CustomEvent<object | null>).detail ?? {};
     const params = analyticsParams(unit.placement, detail, unit.response);
     try {
-      log(pushEvent(window, mode, name, params) ? 'H1' : 'H3', mode, name);
+      if (pushEvent(window, mode, name, params))
+        log('H1', 'analytics hand-off: pushed (mode, event):', mode, name);
+      else log('H3', 'analytics hand-off: the page has no gtag; nothing pushed (mode, event):', mode, name);
     } catch (error) {
       // The page's tag threw, or its `dataLayer` is no array (a getter that throws, an object
       // without `push`): theirs to fix; the unit and its beacons go on.
-      log('H2', mode, error);
+      log('H2', "analytics hand-off: the page's dataLayer or gtag failed (mode, error):", mode, error);
     }
   }
 

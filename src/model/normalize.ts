@@ -86,7 +86,8 @@ export function normalizeResponse(raw: unknown, log: DebugLog = silent): OffersR
   if (sessionId !== undefined) response.session_id = sessionId;
   const privacyUrl = safeHttpUrl(data.privacy_url);
   if (privacyUrl !== undefined) response.privacy_url = privacyUrl;
-  else if (data.privacy_url !== undefined && data.privacy_url !== null) log('N1');
+  else if (data.privacy_url !== undefined && data.privacy_url !== null)
+    log('N1', 'privacy_url dropped: not a safe URL');
   normalized.add(response);
   return response;
 }
@@ -94,19 +95,29 @@ export function normalizeResponse(raw: unknown, log: DebugLog = silent): OffersR
 /** The offers that can be shown, in the service's order. */
 function normalizeOffers(raw: unknown[], log: DebugLog): Offer[] {
   if (raw.length > MODEL_CAPS.offers) {
-    log('N2', raw.length, MODEL_CAPS.offers);
+    log(
+      'N2',
+      'more offers received than are considered (received, considered):',
+      raw.length,
+      MODEL_CAPS.offers,
+    );
   }
   const offers: Offer[] = [];
   const seenIds = new Set<number>();
   raw.slice(0, MODEL_CAPS.offers).forEach((entry, index) => {
     const result = normalizeOffer(entry, seenIds);
     if (!result.ok) {
-      log('N3', index, result.reason, describeId(entry));
+      log('N3', 'offer dropped (index, reason, id):', index, result.reason, describeId(entry));
       return;
     }
     offers.push(result.offer);
     // Shown, but its impressions cannot be recorded (the spec: the pixel is what records one).
-    if (result.offer.pixel === undefined) log('N6', result.offer.id);
+    if (result.offer.pixel === undefined)
+      log(
+        'N6',
+        'offer kept without a safe pixel: its impressions cannot be recorded, offer:',
+        result.offer.id,
+      );
   });
   return offers;
 }
@@ -126,7 +137,7 @@ function normalizeStyles(raw: unknown, log: DebugLog): OfferStyles {
     if (!STYLE_KEY.test(key)) continue;
     const color = safeCssColor(raw[key]);
     if (color !== undefined) styles[key] = color;
-    else log('N4', key);
+    else log('N4', 'style dropped, not a valid CSS colour:', key);
   }
   return styles;
 }
@@ -137,7 +148,8 @@ function normalizeSettings(raw: unknown, log: DebugLog): OfferSettings {
   if (!isJsonObject(raw)) return settings;
   const maxDisplayTime = toPositiveNumber(raw.max_display_time);
   if (maxDisplayTime !== undefined) settings.max_display_time = maxDisplayTime;
-  else if (raw.max_display_time !== undefined) log('N5');
+  else if (raw.max_display_time !== undefined)
+    log('N5', 'settings.max_display_time dropped: not a positive number');
   const autoClose = toBoolean(raw.auto_close);
   if (autoClose !== undefined) settings.auto_close = autoClose;
   return settings;

@@ -134,7 +134,8 @@ export class AdpxLauncher implements AdpxApi {
       if (config.consent !== undefined) setConsent(config.consent, this.log);
       if (result.ignored.includes('parentOrigin'))
         warn('parentOrigin must be an exact origin; it was ignored.');
-      if (result.ignored.length > 0) this.log('A1', result.ignored.join(', '));
+      if (result.ignored.length > 0)
+        this.log('A1', 'unknown config keys ignored:', result.ignored.join(', '));
       defineElements(this.win.customElements);
       const setup = (this.setup = unitSetup(config.settings, config.styles));
       for (const note of setup.notes) this.log(note);
@@ -284,7 +285,7 @@ export class AdpxLauncher implements AdpxApi {
   forget(): void {
     forget();
     forgetKept();
-    this.log('A8');
+    this.log('A8', 'forget: everything the SDK stored on this device was deleted');
   }
 
   isReady(): boolean {
@@ -296,7 +297,8 @@ export class AdpxLauncher implements AdpxApi {
     return this.withUnit(async (unit) => {
       const { config, supplied } = this;
       if (!unit || !config) return this.showFailed({}, invalid('Call Adpx.init before Adpx.reload.'));
-      if (supplied && !supplied.response) this.log('A9');
+      if (supplied && !supplied.response)
+        this.log('A9', 'reload: no valid response supplied by setApiResponse; nothing to render');
       else if (!supplied && !config.endpoint) this.emitError(invalid(MISSING_ENDPOINT));
       else {
         if (!supplied) this.startLoad(unit);
@@ -341,7 +343,7 @@ export class AdpxLauncher implements AdpxApi {
   async setApiResponse(response: unknown): Promise<boolean> {
     try {
       this.supplied = { response: acceptResponse(response) };
-      this.log('A10');
+      this.log('A10', 'setApiResponse: response ready; Adpx.reload() renders it');
       return true;
     } catch (error) {
       this.supplied = {};

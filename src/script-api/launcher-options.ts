@@ -1,8 +1,8 @@
 /**
  * The launcher's `settings` and `styles` keys, each declared once, in the order they apply, as
  * data: a row `[path, kind, target]`. The kind checks the value (see {@link KINDS}); the target is
- * where the result goes on `<adpx-offers>` (see {@link write}); a `refused` row's target is the
- * reason. What each key is (its doc, value and what it becomes) is the JSDoc of its key in the
+ * where the result goes on `<adpx-offers>`, an object the compiler checks ({@link Target}); a
+ * `refused` row's third item is the reason. What each key is (its doc, value and what it becomes) is the JSDoc of its key in the
  * public types (types.ts), so no doc text ships in the script-tag file; docs/api.md's table is
  * rendered from both, and the launcher-options test fails when they disagree. `unitSetup` walks the
  * table: `AdpxConfig.settings` and `.styles` → the unit's layout, attributes, custom properties and
@@ -13,6 +13,7 @@ import type { UnitLayout } from '../elements/adpx-offers/flow.js';
 import type { UnitOverrides } from '../elements/adpx-offers/settings.js';
 import { isJsonObject, toBoolean, toPositiveNumber, toText } from '../model/coerce.js';
 import { safeCssColor } from '../model/colors.js';
+import type { OfferStyles } from '../model/types.js';
 
 /** Longest display or close-button delay, in seconds: one minute. */
 const MAX_DELAY_S = 60;
@@ -45,9 +46,12 @@ export function percent(value: unknown): number | undefined {
 }
 
 /**
- * What a kind makes of a value: `undefined` when it is not valid (a debug line), `null` when it is
- * valid but writes nothing, else the value the row's target gets.
+ * What a kind makes of a value, one meaning each: `undefined`, not valid (a debug line, nothing
+ * written); `null`, valid and nothing to write (a switch left as the unit has it); any other value
+ * is what the row's targets get.
  */
+type Verdict = string | number | boolean | Element | null | undefined;
+
 const KINDS = {
   bool: toBoolean,
   /** `false` → `true`: a launcher switch that is on by default (`show_close`). */
@@ -74,80 +78,100 @@ const KINDS = {
       ? value
       : (typeof value === 'string' && value.trim()) || undefined,
   /** `embedded.targetElement`: nothing when `embedded.enabled` is false. */
-  inline: (value: unknown, setup: UnitSetup) => (setup.embedded === false ? null : KINDS.target(value)),
-};
+  inline: (value: unknown, setup: UnitSetup): Verdict =>
+    setup.embedded === false ? null : KINDS.target(value),
+} satisfies Record<string, (value: unknown, setup: UnitSetup) => Verdict>;
 
-/** A key: its path, its kind (or `refused`, or `direct`: read apart) and its target (or the reason). */
-export type LauncherOption = readonly [
-  path: string,
-  kind: keyof typeof KINDS | 'refused' | 'direct',
-  target: string,
-];
+/**
+ * Where a row's result goes on `<adpx-offers>`: an attribute (`true` empty, `false` removed), a
+ * custom property, a key of the unit's `overrides`, or a field of the set-up. `value`: written
+ * instead of the result (`showHeader: false` also empties `heading`).
+ */
+export type Target =
+  | { attribute: string; value?: string }
+  | { property: `--${string}`; value?: string }
+  | { settings: string }
+  | { styles: keyof OfferStyles }
+  | { setup: 'target' | 'embedded' | 'list' | 'margin' };
+
+/** A key: its path, its kind and its targets; or `refused` and the reason; or `direct` (read apart). */
+export type LauncherOption =
+  | readonly [path: string, kind: keyof typeof KINDS, target: Target | readonly Target[]]
+  | readonly [path: string, kind: 'refused', reason: string]
+  | readonly [path: string, kind: 'direct', none: ''];
 
 /** Every launcher key the script API reads, in the order they apply (a literal: no work at import). */
 export const LAUNCHER_OPTIONS: readonly LauncherOption[] = [
-  ['settings.target', 'target', 'target'],
-  ['settings.embedded.enabled', 'bool', 'embedded'],
-  ['settings.embedded.targetElement', 'inline', 'target'],
+  ['settings.target', 'target', { setup: 'target' }],
+  ['settings.embedded.enabled', 'bool', { setup: 'embedded' }],
+  ['settings.embedded.targetElement', 'inline', { setup: 'target' }],
   ['settings.embedded.fill_container', 'refused', 'an inline unit fills its container’s width'],
-  ['settings.embedded.showHeader', 'off', '@hide-close @heading='],
+  ['settings.embedded.showHeader', 'off', [{ attribute: 'hide-close' }, { attribute: 'heading', value: '' }]],
   ['settings.embedded.showFooter', 'refused', 'navigation, terms and privacy stay visible'],
-  ['settings.multi_offer_unit', 'bool', 'list'],
-  ['settings.ad_position', 'position', 'settings.ad_position'],
-  ['settings.screen_margin', 'percent', 'margin'],
-  ['settings.darken_bg', 'off', '--adpx-backdrop-color=transparent'],
-  ['settings.delay', 'delay', '@delay'],
-  ['settings.show_close', 'not', '@hide-close'],
-  ['settings.close_delay', 'delay', '@close-delay'],
-  ['settings.close_ad_on_click_outside', 'bool', '@backdrop-dismiss'],
-  ['settings.backdrop_dismiss', 'bool', '@backdrop-dismiss'],
+  ['settings.multi_offer_unit', 'bool', { setup: 'list' }],
+  ['settings.ad_position', 'position', { settings: 'ad_position' }],
+  ['settings.screen_margin', 'percent', { setup: 'margin' }],
+  ['settings.darken_bg', 'off', { property: '--adpx-backdrop-color', value: 'transparent' }],
+  ['settings.delay', 'delay', { attribute: 'delay' }],
+  ['settings.show_close', 'not', { attribute: 'hide-close' }],
+  ['settings.close_delay', 'delay', { attribute: 'close-delay' }],
+  ['settings.close_ad_on_click_outside', 'bool', { attribute: 'backdrop-dismiss' }],
+  ['settings.backdrop_dismiss', 'bool', { attribute: 'backdrop-dismiss' }],
   ['settings.ad_animation', 'refused', 'the unit has one animation'],
-  ['settings.enable_offerwall', 'bool', 'settings.offerwall_enabled'],
-  ['settings.offerwall', 'bool', 'settings.offerwall_enabled'],
+  ['settings.enable_offerwall', 'bool', { settings: 'offerwall_enabled' }],
+  ['settings.offerwall', 'bool', { settings: 'offerwall_enabled' }],
   ['settings.open_overlay_offerwall', 'refused', 'offer URLs open in the browser (decision 005)'],
   ['settings.privacy_policy', 'refused', 'the privacy link is the response’s privacy_url'],
   ['settings.show_disclaimer', 'refused', 'the offer’s small print is always shown'],
-  ['settings.max_display_time', 'seconds', 'settings.max_display_time'],
-  ['settings.auto_close', 'bool', 'settings.auto_close'],
-  ['settings.show_qr', 'bool', '@show-qr'],
-  ['settings.terms', 'terms', '@terms'],
+  ['settings.max_display_time', 'seconds', { settings: 'max_display_time' }],
+  ['settings.auto_close', 'bool', { settings: 'auto_close' }],
+  ['settings.show_qr', 'bool', { attribute: 'show-qr' }],
+  ['settings.terms', 'terms', { attribute: 'terms' }],
   ['styles.*_color', 'direct', ''],
-  ['styles.header.text', 'text', '@heading'],
-  ['styles.header.background', 'color', 'styles.header_background_color'],
-  ['styles.header.textColor', 'color', 'styles.header_text_color'],
-  ['styles.header.fontSize', 'size', '--adpx-header-font-size'],
-  ['styles.offerText.font', 'font', '--adpx-font-family'],
-  ['styles.offerText.fontSize', 'size', '--adpx-offer-text-size'],
-  ['styles.offerText.textColor', 'color', 'styles.text_color'],
-  ['styles.offerText.buttonYes.background', 'color', 'styles.accept_background_color'],
-  ['styles.offerText.buttonYes.color', 'color', 'styles.accept_text_color'],
-  ['styles.offerText.buttonYes.hover', 'color', 'styles.accept_hover_color'],
-  ['styles.offerText.buttonYes.stroke', 'color', 'styles.accept_border_color'],
-  ['styles.offerText.buttonNo.background', 'color', 'styles.decline_background_color'],
-  ['styles.offerText.buttonNo.color', 'color', 'styles.decline_text_color'],
-  ['styles.offerText.buttonNo.hover', 'color', 'styles.decline_hover_color'],
-  ['styles.offerText.buttonNo.stroke', 'color', 'styles.decline_border_color'],
+  ['styles.header.text', 'text', { attribute: 'heading' }],
+  ['styles.header.background', 'color', { styles: 'header_background_color' }],
+  ['styles.header.textColor', 'color', { styles: 'header_text_color' }],
+  ['styles.header.fontSize', 'size', { property: '--adpx-header-font-size' }],
+  ['styles.offerText.font', 'font', { property: '--adpx-font-family' }],
+  ['styles.offerText.fontSize', 'size', { property: '--adpx-offer-text-size' }],
+  ['styles.offerText.textColor', 'color', { styles: 'text_color' }],
+  ['styles.offerText.buttonYes.background', 'color', { styles: 'accept_background_color' }],
+  ['styles.offerText.buttonYes.color', 'color', { styles: 'accept_text_color' }],
+  ['styles.offerText.buttonYes.hover', 'color', { styles: 'accept_hover_color' }],
+  ['styles.offerText.buttonYes.stroke', 'color', { styles: 'accept_border_color' }],
+  ['styles.offerText.buttonNo.background', 'color', { styles: 'decline_background_color' }],
+  ['styles.offerText.buttonNo.color', 'color', { styles: 'decline_text_color' }],
+  ['styles.offerText.buttonNo.hover', 'color', { styles: 'decline_hover_color' }],
+  ['styles.offerText.buttonNo.stroke', 'color', { styles: 'decline_border_color' }],
 ];
 
-/**
- * Writes a kind's result to each target of a row (space-separated): `@name` an attribute,
- * `settings.key` / `styles.key` the unit's `overrides`, `--name` a custom property, a bare name a
- * field of the set-up; `target=value` writes that value instead. A key given twice (two launcher
- * names) keeps the first.
- */
-function write(setup: UnitSetup, targets: string, result: unknown): void {
-  for (const target of targets.split(' ')) {
-    const [key = '', fixed] = target.split('=');
-    const [, at, group, name = key] = /^(@)?(?:(settings|styles)\.)?(.*)$/.exec(key) ?? [];
-    const record = at ? setup.attributes : group ? setup.overrides[group as 'styles'] : setup;
-    if (key.startsWith('--')) setup.properties.push([key, fixed ?? (result as string)]);
-    else (record as Record<string, unknown>)[name] ??= fixed ?? result;
+/** The kinds of a switch or a delay: their attributes are off (removed) when not set. */
+const SWITCHES: ReadonlySet<string> = new Set(['bool', 'not', 'off', 'delay']);
+
+/** A row's targets (none for a refused or direct row). */
+const targetsOf = (row: LauncherOption): readonly Target[] =>
+  typeof row[2] === 'string' ? [] : [row[2]].flat();
+
+/** Writes a kind's result to each target of a row. A key given twice (two launcher names) keeps the first. */
+function write(setup: UnitSetup, row: LauncherOption, result: NonNullable<Verdict>): void {
+  for (const target of targetsOf(row)) {
+    if ('property' in target) setup.properties.push([target.property, target.value ?? String(result)]);
+    else if ('attribute' in target)
+      setup.attributes[target.attribute] ??= target.value ?? (result as string | boolean);
+    else if ('setup' in target) (setup as unknown as Record<string, unknown>)[target.setup] ??= result;
+    else if ('styles' in target) setup.overrides.styles[target.styles] ??= result as string;
+    else (setup.overrides.settings as Record<string, unknown>)[target.settings] ??= result;
   }
 }
 
-/** The custom properties the table may set: a new configuration removes them first. */
-export const launcherProperties = (): string[] =>
-  LAUNCHER_OPTIONS.map((row) => row[2].split('=')[0] ?? '').filter((name) => name.startsWith('--'));
+/**
+ * The attributes (`layout` besides) or the custom properties the launcher owns on its unit, from
+ * the table: a new configuration writes each of them, removing those it does not set.
+ */
+export const launcherOwned = (kind: 'attribute' | 'property'): string[] =>
+  LAUNCHER_OPTIONS.flatMap(targetsOf).flatMap((t) =>
+    kind in t ? [(t as Record<typeof kind, string>)[kind]] : [],
+  );
 
 /** The unit set-up a config's `settings` and `styles` make (the table writes into it). */
 export interface UnitSetup {
@@ -207,19 +231,22 @@ export function unitSetup(settingsInput: unknown, stylesInput: unknown): UnitSet
     if (color) setup.overrides.styles[key] = color;
     else notes.push(invalid(`styles.${key}`, value));
   }
-  for (const [path, kind, target] of LAUNCHER_OPTIONS) {
+  for (const row of LAUNCHER_OPTIONS) {
+    const [path, kind] = row;
     const value = valueAt(root, path);
     if (value === undefined || kind === 'direct') continue;
     const result = kind === 'refused' ? undefined : KINDS[kind](value, setup);
-    if (kind === 'refused') notes.push(`${path}: refused, ${target}`);
+    if (kind === 'refused') notes.push(`${path}: refused, ${row[2]}`);
     else if (result === undefined) notes.push(invalid(path, value));
-    else if (result !== null) write(setup, target, result);
+    else if (result !== null) write(setup, row, result);
   }
   unknownKeys(root.settings, 'settings', notes);
   unknownKeys(root.styles, 'styles', notes);
   const { attributes, target, embedded, list } = setup;
-  for (const name of ['hide-close', 'backdrop-dismiss', 'show-qr', 'delay', 'close-delay'])
-    attributes[name] ??= false;
+  // A switch or a delay not set is off: its attribute is removed.
+  for (const row of LAUNCHER_OPTIONS.filter(([, kind]) => SWITCHES.has(kind)))
+    for (const t of targetsOf(row))
+      if ('attribute' in t && t.value === undefined) attributes[t.attribute] ??= false;
   if (Number(attributes['close-delay']) > 0 && attributes['hide-close'] === true) {
     notes.push('settings.close_delay: the close button is hidden; no effect');
     attributes['close-delay'] = false;

@@ -6,7 +6,7 @@ import type { AdpxOffersElement } from '../elements/adpx-offers/adpx-offers.js';
 import { safely } from '../errors.js';
 import { optionEntries } from '../options/schema.js';
 import type { ResolvedConfig } from './config.js';
-import { launcherProperties, percent, type UnitSetup } from './launcher-options.js';
+import { launcherOwned, percent, type UnitSetup } from './launcher-options.js';
 import type { AdpxShowOptions } from './types.js';
 
 /**
@@ -42,9 +42,10 @@ export function configureUnit(unit: AdpxOffersElement, config: ResolvedConfig, s
     if (spec.attribute) attributes[spec.attribute] = value;
     else properties[spec.property] = value;
   }
-  Object.assign(attributes, { layout: setup.layout, heading: undefined, terms: undefined }, setup.attributes);
+  const display: Record<string, unknown> = { layout: setup.layout, ...setup.attributes };
+  for (const name of ['layout', ...launcherOwned('attribute')]) attributes[name] = display[name];
   for (const [name, value] of Object.entries(attributes)) setAttribute(unit, name, value);
-  for (const name of launcherProperties()) unit.style.removeProperty(name);
+  for (const name of launcherOwned('property')) unit.style.removeProperty(name);
   for (const [name, value] of setup.properties) unit.style.setProperty(name, value);
   unit.overrides = setup.overrides;
 }

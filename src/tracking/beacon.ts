@@ -47,7 +47,8 @@ export async function deliverBeacon(given: string, options: BeaconDeliveryOption
   const send = options.fetch ?? globalThis.fetch;
   if (typeof send !== 'function') return imagePixel(url, options.log);
   // Offline: the GET cannot leave the device. Kept at once, synchronously (a `pagehide` close too).
-  if (globalThis.navigator?.onLine === false) return keep(given, options, 'B2');
+  if (globalThis.navigator?.onLine === false)
+    return keep(given, options, 'B2', 'beacon not sent (the browser is offline); kept to send again later:');
   const retries = Math.max(0, options.retries ?? 2);
   let delay = options.backoffMs ?? 300;
   for (let attempt = 0; attempt <= retries; attempt++) {
@@ -66,13 +67,17 @@ export async function deliverBeacon(given: string, options: BeaconDeliveryOption
       delay *= 2;
     }
   }
-  return keep(given, options, 'B1');
+  return keep(given, options, 'B1', 'beacon not delivered; kept to send again later:');
 }
 
 /** Keeps a beacon not delivered (`B1`) or not sent offline (`B2`): sent again later. */
-function keep(url: string, options: BeaconDeliveryOptions, code: string): false {
+function keep(
+  url: string,
+  options: BeaconDeliveryOptions,
+  ...line: [code: string, sentence?: string]
+): false {
   keepBeacon(url, options.keptAt ?? Date.now(), resender(options.log));
-  options.log?.(code, url);
+  options.log?.(...line, url);
   return false;
 }
 

@@ -105,18 +105,20 @@ export class ImpressionController implements ReactiveController {
     this.stop();
   }
 
-  /** A debug line (a code of debug-text.ts or a sentence), the offer it is about last. */
+  /** A debug line (a code and its sentence, or a sentence), the offer it is about last. */
   private log(message: string, ...details: unknown[]): void {
     this.options.log?.(message, ...details, `offer ${this.key ?? this.label}`);
   }
 
   private start(): void {
     if (typeof IntersectionObserver === 'undefined') {
-      this.log('I1');
+      this.log('I1', 'no IntersectionObserver: impressions cannot be measured, none fired');
       return;
     }
     this.trackVisibility = supportsVisibilityTracking();
-    this.log(this.trackVisibility ? 'I2' : 'I3');
+    if (this.trackVisibility)
+      this.log('I2', 'watching (IntersectionObserver v2: covered cards are measured)');
+    else this.log('I3', 'watching (IntersectionObserver v1: no occlusion check in this browser)');
     this.observe(VIEWABILITY_THRESHOLDS);
   }
 
@@ -131,7 +133,7 @@ export class ImpressionController implements ReactiveController {
     try {
       this.observer = new IntersectionObserver(this.onEntries, init);
     } catch (error) {
-      this.log('I4', error);
+      this.log('I4', 'IntersectionObserver v2 refused; using v1:', error);
       this.trackVisibility = false;
       this.observer = new IntersectionObserver(this.onEntries, { threshold: [...thresholds] });
     }
@@ -190,7 +192,11 @@ export class ImpressionController implements ReactiveController {
 
   private readonly onPageShow = (event: PageTransitionEvent): void => {
     if (!event.persisted) return;
-    this.log('I5', this.observer ? 'still watching' : 'impression already counted');
+    this.log(
+      'I5',
+      'page restored from the back/forward cache; fired beacons stay fired:',
+      this.observer ? 'still watching' : 'impression already counted',
+    );
     this.refresh();
   };
 
@@ -289,7 +295,7 @@ export class ImpressionController implements ReactiveController {
     const decision = this.decide();
     this.note(decision);
     if (!decision.holds) {
-      if (this.timer !== undefined) this.log('I8');
+      if (this.timer !== undefined) this.log('I8', 'dwell clock reset');
       this.clearDwell();
       return;
     }
@@ -299,19 +305,19 @@ export class ImpressionController implements ReactiveController {
       this.fire(key);
       return;
     }
-    this.log('I7', dwell);
+    this.log('I7', 'dwell clock started, ms:', dwell);
     this.timer = setTimeout(() => {
       this.timer = undefined;
       if (this.key !== key) return;
       const now = this.decide();
       if (now.holds && !this.boxStillQualifies()) {
-        this.log('I6');
+        this.log('I6', 'dwell clock ran out, but the card has just left the viewport: dwell clock reset');
         this.refresh();
         return;
       }
       this.note(now);
       if (now.holds) this.fire(key);
-      else this.log('I8');
+      else this.log('I8', 'dwell clock reset');
     }, dwell);
   }
 

@@ -142,7 +142,12 @@ describe('buildOffersRequest: body', () => {
       adpx_fp: 'fp123',
     });
     for (const key of ['nested', 'list', 'nothing', 'missing', 'nan', 'inf', 'fn']) {
-      expect(log).toHaveBeenCalledWith('R2', key, expect.any(String));
+      expect(log).toHaveBeenCalledWith(
+        'R2',
+        'payload key left out, not a string, finite number or boolean (key, value):',
+        key,
+        expect.any(String),
+      );
     }
   });
 

@@ -210,7 +210,12 @@ describe("a page's broken tags", () => {
       throw new Error('gtag broke');
     };
     fakeUnit({ analytics: 'gtag', debug: true }).fire('impression', progress);
-    expect(debug).toHaveBeenCalledWith(expect.stringContaining('failed'), 'gtag', expect.any(Error));
+    expect(debug).toHaveBeenCalledWith(
+      '[adpx] H2',
+      expect.stringContaining('failed'),
+      'gtag',
+      expect.any(Error),
+    );
   });
 });
 

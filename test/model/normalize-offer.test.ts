@@ -56,7 +56,13 @@ describe('offers that cannot be shown safely are dropped', () => {
     const result = normalizeResponse(rawResponse([raw]), log);
     expect(result.offers).toEqual([]);
     expect(result.count).toBe(0);
-    expect(log).toHaveBeenCalledWith('N3', 0, expect.stringContaining(rule), expect.any(String));
+    expect(log).toHaveBeenCalledWith(
+      'N3',
+      'offer dropped (index, reason, id):',
+      0,
+      expect.stringContaining(rule),
+      expect.any(String),
+    );
   });
 
   it('drops a second offer with the same id, keeping the first', () => {
@@ -66,7 +72,13 @@ describe('offers that cannot be shown safely are dropped', () => {
       log,
     );
     expect(result.offers.map((offer) => offer.title)).toEqual(['first']);
-    expect(log).toHaveBeenCalledWith('N3', 1, expect.stringContaining('duplicated id'), 'id=101');
+    expect(log).toHaveBeenCalledWith(
+      'N3',
+      'offer dropped (index, reason, id):',
+      1,
+      expect.stringContaining('duplicated id'),
+      'id=101',
+    );
   });
 
   it.each([
@@ -77,13 +89,21 @@ describe('offers that cannot be shown safely are dropped', () => {
     const result = normalizeResponse(rawResponse([rawOffer({ pixel })]), log);
     expect(result.offers).toHaveLength(1);
     expect(result.offers[0]?.pixel).toBeUndefined();
-    expect(log).toHaveBeenCalledWith('N6', 101);
+    expect(log).toHaveBeenCalledWith(
+      'N6',
+      'offer kept without a safe pixel: its impressions cannot be recorded, offer:',
+      101,
+    );
   });
 
   it('says nothing about the pixel of an offer that has a safe one', () => {
     const log = vi.fn();
     normalizeResponse(rawResponse([rawOffer({ pixel: 'https://t.example/p/101' })]), log);
-    expect(log).not.toHaveBeenCalledWith('N6', expect.anything());
+    expect(log).not.toHaveBeenCalledWith(
+      'N6',
+      'offer kept without a safe pixel: its impressions cannot be recorded, offer:',
+      expect.anything(),
+    );
   });
 
   it('treats "7" and 7 as the same id (ids from strings are numbers)', () => {

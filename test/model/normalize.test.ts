@@ -58,7 +58,7 @@ describe('normalizeResponse: the envelope', () => {
     const log = vi.fn();
     const result = normalizeResponse(rawResponse(undefined, { privacy_url: 'javascript:alert(1)' }), log);
     expect(result).not.toHaveProperty('privacy_url');
-    expect(log).toHaveBeenCalledWith('N1');
+    expect(log).toHaveBeenCalledWith('N1', 'privacy_url dropped: not a safe URL');
   });
 
   it('ignores a session_id that is not a string', () => {
@@ -74,7 +74,12 @@ describe('normalizeResponse: the envelope', () => {
     const result = normalizeResponse(rawResponse(offers), log);
     expect(performance.now() - started).toBeLessThan(1000);
     expect(result.count).toBe(MODEL_CAPS.offers);
-    expect(log).toHaveBeenCalledWith('N2', 10_000, MODEL_CAPS.offers);
+    expect(log).toHaveBeenCalledWith(
+      'N2',
+      'more offers received than are considered (received, considered):',
+      10_000,
+      MODEL_CAPS.offers,
+    );
   });
 
   it('cuts 10 MB strings early and cheaply', () => {

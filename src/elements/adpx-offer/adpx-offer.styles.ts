@@ -131,7 +131,10 @@ export const offerStyles = css`
   .accept {
     border: 1px solid var(--adpx-accept-border, var(--_response-accept-border, transparent));
     background: var(--adpx-accept-background, var(--_response-accept-background, var(--_adpx-primary)));
-    color: var(--adpx-accept-text, var(--_response-accept-text, var(--_adpx-on-primary)));
+    color: var(
+      --adpx-accept-text,
+      var(--_response-accept-text, var(--_adpx-on-accept, var(--_adpx-on-primary)))
+    );
     font-weight: 600;
   }
   .accept:hover {

@@ -152,7 +152,11 @@ export class OfferCard {
    */
   private engaged(event: Event | undefined): void {
     if (!event?.isTrusted || this.ledger.impressed(this.offer)) return;
-    this.context.log()('C4', this.offer.id);
+    this.context.log()(
+      'C4',
+      'a click on the card counts its impression first (the rule had not yet), offer:',
+      this.offer.id,
+    );
     this.countImpression();
     this.impressions.watch(null);
   }
@@ -198,7 +202,8 @@ export class OfferCard {
     if (this.saveState === SaveState.Saving || this.saveState === SaveState.Saved) return;
     if (ledger.isSaved(offer.id)) return;
     const log = this.context.log();
-    if (!this.emit('save_for_later', { ...this.progress(), url })) return log('C1', offer.id);
+    if (!this.emit('save_for_later', { ...this.progress(), url }))
+      return log('C1', 'save_for_later cancelled by the host, offer:', offer.id);
     if (!ledger.claimSave(offer.id)) return;
     this.setSave(SaveState.Saving);
     const delivered = await deliverBeacon(url, { log });
@@ -212,7 +217,7 @@ export class OfferCard {
   }
 
   readonly onImageError = (): void => {
-    this.context.log()('C2', this.image?.url);
+    this.context.log()('C2', 'image failed to load, frame hidden:', this.image?.url);
     this.failedImage = this.image?.url;
     this.host.requestUpdate();
   };
@@ -220,6 +225,6 @@ export class OfferCard {
   /** Emits `url_clicked`, then opens the URL in a new tab unless a native host handles it. */
   private openUrl(url: string): void {
     this.emit('url_clicked', { target_url: url });
-    this.context.log()('C3', url, openOfferUrl(url));
+    this.context.log()('C3', 'url opened (url, how):', url, openOfferUrl(url));
   }
 }

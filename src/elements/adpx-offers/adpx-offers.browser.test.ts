@@ -295,6 +295,35 @@ describe('theming from the page (docs/theming.md)', () => {
     expect(contrast(accept.color, accept.backgroundColor)).toBeGreaterThanOrEqual(4.5);
   });
 
+  /**
+   * Primary colours a page or a response may choose: the demo's brand (#0f766e), the mock's, the
+   * default, a sweep of greys through CIE L* 45 to 55, where white and black text contrast alike,
+   * and colours within 0.03 of L* 49.4, where the rule switches.
+   */
+  const PALETTE = [
+    ['#0f766e', '#5b3df5', '#1f5eff', '#ffe066', '#ffffff', '#000000', '#ff0000', '#00a000', '#0000ff'],
+    ['#e0218a', '#ff8800', '#00aaff', '#6c6c6c', '#717171', '#747474', '#767676', '#777777', '#797979'],
+    ['#7b7b7b', '#7e7e7e', '#828282', '#d12c2c', '#2f8f2f', '#8a6d00', '#7a5cff', '#b0369b', '#0a8a8a'],
+    ['#1478cc', '#5f6ecc', '#aa4bcc', '#558200', '#5a7899', '#7e5aee'],
+  ].flat();
+
+  test.each(PALETTE)(
+    'text on %s keeps 4.5:1: as the primary colour, and as the Accept background',
+    async (color) => {
+      const response = offersResponse();
+      response.styles.primary_color = color;
+      const unit = await renderUnit({}, { response });
+      const ratio = (): number => {
+        const accept = getComputedStyle(shown(unit, '[part~="accept"]'));
+        return contrast(accept.color, accept.backgroundColor);
+      };
+      expect(ratio(), 'the response’s primary colour').toBeGreaterThanOrEqual(4.5);
+      unit.style.setProperty('--adpx-primary-color', '#1f5eff');
+      unit.style.setProperty('--adpx-accept-background', color);
+      expect(ratio(), 'the page’s Accept background').toBeGreaterThanOrEqual(4.5);
+    },
+  );
+
   test('the theming examples: ::part(dialog), ::part(accept), font-size on the element', async () => {
     pageCss(`
       adpx-offers::part(dialog) { border-radius: 24px; }

@@ -7,7 +7,7 @@ import { LanguageWatch } from '../language-watch.js';
 import type { TermsMode } from '../adpx-terms/terms.js';
 import { headingLevelOf } from '../../options/values.js';
 import { DisplayTimer } from './display-timer.js';
-import { isModalLayout, offerAnnouncement, toLayout, type UnitLayout } from './flow.js';
+import { isModalLayout, toLayout, type UnitLayout } from './flow.js';
 import { ElementWords } from '../element-words.js';
 import { LiveRegion } from './live-region.js';
 import { UnitFlow } from './unit-flow.js';
@@ -20,9 +20,10 @@ import { ScrollPastController } from './scroll-past.js';
 import { unitSettings, type UnitOverrides, type UnitSettings } from './settings.js';
 import { UnitStatus } from './status.js';
 import { unitTemplate, type UnitView } from './templates.js';
-import { themeVariables } from './theme.js';
+import { themeMemo } from './theme.js';
+import { HeldEvents } from './held-events.js';
+import { CloseHold } from './close-hold.js';
 import { attachStates, setStates } from '../custom-states.js';
-import type { BeaconLedger } from '../../tracking/ledger.js';
 import { UnitCards } from './unit-cards.js';
 import { AnalyticsHandOff } from '../../hosts/analytics.js';
 
@@ -110,9 +111,8 @@ export class AdpxOffersElement extends OffersRequestElement {
   /** Do not fetch on connect; call `load()` and `show()`. */
   manual = false;
   /**
-   * `defer-hydration` (the web components community protocol): the host is about to set properties
-   * and listeners (a framework hydrating server HTML); the automatic load waits until it removes
-   * the attribute.
+   * `defer-hydration` (community protocol): a framework hydrating server HTML sets properties and
+   * listeners first; the automatic load waits until it removes the attribute.
    */
   deferHydration = false;
   /** Continuous ms a card must be visible before its impression counts (0: at once). */
@@ -135,48 +135,27 @@ export class AdpxOffersElement extends OffersRequestElement {
   overrides: UnitOverrides = {};
 
   private log: DebugLog = createDebugLog(false);
-  /**
-   * Events of a unit never yet in the document, dispatched when it first connects: React 19 and
-   * Vue set `response` on the new element before they add its listeners and insert it, and a
-   * detached element's events never reach the document. A unit taken out later fires at once
-   * (decision 010).
-   */
-  private held?: AdpxEvent[] = [];
-  private readonly fire = (event: AdpxEvent): void => {
-    if (this.held) this.held.push(event);
-    else this.dispatchEvent(event);
-  };
   private readonly flow = new UnitFlow(this, {
-    emit: (name, detail) => this.fire(new AdpxEvent(name, detail)),
+    emit: (name, detail) => this.held.fire(new AdpxEvent(name, detail)),
     log: () => this.log,
     autoClose: () => this.settings.autoClose,
     isList: () => this.view === 'list',
   });
   /** The load: its request key, the load in flight, SDK prefetch, the show that waits. */
-  private readonly loads = new UnitLoad(
-    this,
-    this.flow,
-    (payload) => this.requestOptions(payload),
-    () => this.log,
-  );
+  private readonly loads = new UnitLoad(this, this.flow, (payload) => this.requestOptions(payload));
   private readonly cards = new UnitCards(this, {
     log: () => this.log,
     dwell: () => this.dwell,
-    onImpression: () => this.onCardSeen(),
+    onImpression: () => {
+      this.scrollPast.markSeen(); // a card of this load counted its impression
+      this.timer.seen();
+    },
     // One offer at a time: a CTA moves on to the next offer.
     onDone: () => this.view !== 'list' && this.next(),
   });
-  /** `close-delay`: the close button is held back until this timer runs out. */
-  private closeTimer?: ReturnType<typeof setTimeout>;
-  /** The end card replaces the card that had focus: its button takes focus after the render. */
-  private focusEndCard = false;
-  /** The response's (and the launcher's) colours as private variables, worked out once per change. */
-  private theme?: {
-    response: OffersResponse;
-    overrides: UnitOverrides;
-    transparent: boolean;
-    variables: Record<string, string>;
-  };
+  private readonly closeHold = new CloseHold(this);
+  /** The response's (and the launcher's) colours as private variables. */
+  private readonly themeOf = themeMemo();
   private readonly timer = new DisplayTimer(this, () => this.flow.timeout());
   private readonly modal = new ModalController(this);
   private readonly closeByUser = (): void => this.close('user');
@@ -190,14 +169,23 @@ export class AdpxOffersElement extends OffersRequestElement {
   private readonly focusReturn = new FocusReturn(this);
   private readonly scrollPast = new ScrollPastController(this, () => this.flow.scrolledPast());
   private readonly presence = new PresenceController(this, {
-    onLeave: () => this.leave(),
+    // Out of the document for good (not moved): abort the load, close what was shown.
+    onLeave: () => {
+      this.loads.callOffShow();
+      this.loads.cancel();
+      this.flow.removed();
+      this.focusReturn.restore(() => this.modal.release());
+    },
     onReturn: () => this.flow.returned() && !this.manual && this.show(),
+    onPageHide: () => this.flow.pageHide(),
   });
   private readonly internals = attachStates(this);
   /** `analytics`: the events to the page's dataLayer or gtag (src/hosts/analytics.ts). */
   private readonly handOff = new AnalyticsHandOff(this);
   /** A new language is a new request (decision 010) and new words. */
   private readonly languageWatch = new LanguageWatch(this, () => this.language);
+  /** Last of the controllers: the events of a unit not yet in the document wait for it. */
+  private readonly held = new HeldEvents(this);
 
   /** A service response supplied by the host: rendered without fetching. */
   get response(): OffersResponse | undefined {
@@ -212,20 +200,9 @@ export class AdpxOffersElement extends OffersRequestElement {
     return this.flow.status;
   }
 
-  /** The offer on screen (`UnitFlow` names it when it changes). */
-  private get index(): number {
-    return this.flow.index;
-  }
-
-  /** The current load's beacons (`UnitFlow` names it when a new load replaces it). */
-  private get ledger(): BeaconLedger | undefined {
-    return this.flow.ledger;
-  }
-
   /**
-   * A declarative shadow root from the server (`renderOffers`) is emptied and the unit renders
-   * anew, no longer `inert`. The take-over (take-over.ts) of the entries for server-rendered pages
-   * keeps its nodes instead.
+   * A declarative shadow root from the server (`renderOffers`) is emptied and the unit renders anew,
+   * no longer `inert`; the take-over of server-rendered pages (take-over.ts) keeps its nodes instead.
    */
   protected override createRenderRoot(): HTMLElement | DocumentFragment {
     if (this.shadowRoot) {
@@ -237,25 +214,8 @@ export class AdpxOffersElement extends OffersRequestElement {
 
   override connectedCallback(): void {
     super.connectedCallback();
-    const held = this.held;
-    this.held = undefined;
-    held?.forEach(this.fire);
-    window.addEventListener('pagehide', this.onPageHide);
     // A first connection loads in the first update (`UnitLoad.hostUpdate`); a reconnection at once.
     if (this.hasUpdated) this.loads.autoLoad();
-  }
-
-  override disconnectedCallback(): void {
-    super.disconnectedCallback();
-    window.removeEventListener('pagehide', this.onPageHide);
-  }
-
-  /** Out of the document for good (not moved): abort the load, close what was shown. */
-  private leave(): void {
-    this.loads.callOffShow();
-    this.loads.cancel();
-    this.flow.removed();
-    this.focusReturn.restore(() => this.modal.release());
   }
 
   /**
@@ -324,7 +284,11 @@ export class AdpxOffersElement extends OffersRequestElement {
    * While a show waits (`pendingShow`): only that show is called off; a load goes on.
    */
   close(reason: CloseReason = 'api'): void {
-    if (this.loads.callOffShow()) return this.log('U6');
+    if (this.loads.callOffShow())
+      return this.log(
+        'U6',
+        'show called off before the offers were on screen (close, or a new load during the delay)',
+      );
     // Closed while the offers load: their answer must not show the unit again (the load rejects
     // `aborted`). The script API never closes a loading unit: it keeps the offers for a later show.
     if (this.flow.status === UnitStatus.Loading) this.loads.cancel();
@@ -340,12 +304,8 @@ export class AdpxOffersElement extends OffersRequestElement {
   }
 
   /**
-   * State only (Lit SSR runs it in Node). The unit loads in its `UnitLoad`'s `hostUpdate`, right
-   * after: on its first update unless `manual`, once `api-key` and `endpoint` are set (not in
-   * connectedCallback: properties set before the element was defined are applied by Lit in the
-   * first update, and some frameworks (Angular) bind properties after inserting the element), and
-   * again when an update changed a request option after a load (a single-page app reusing the unit
-   * for another placement or user: docs/decisions/010-unit-removal.md).
+   * State only (Lit SSR runs it in Node). The unit loads right after, in `UnitLoad.hostUpdate`: on
+   * its first update unless `manual`, and when a request option changed (unit-load.ts says why).
    */
   protected override willUpdate(changed: PropertyValues): void {
     super.willUpdate(changed); // a new `consent` applies at once
@@ -353,60 +313,48 @@ export class AdpxOffersElement extends OffersRequestElement {
     if (this.requestChanged(changed)) this.loads.requestChanged();
   }
 
-  /**
-   * The effects of what the flow changed (`UnitFlow` names `state`, `index` and `ledger` with their
-   * old values), before the DOM changes: focus, the display clock, the close button's delay,
-   * announcements, custom states. Lit calls `update` on the client only (never on a server).
-   */
+  /** Lit calls `update` on the client only (never on a server): the flow's effects run here. */
   protected override update(changed: PropertyValues): void {
     this.flowChanged(changed);
     super.update(changed);
   }
 
-  /** The effects of `update` before the DOM changes; a server-rendered unit's take-over runs them too. */
+  /**
+   * The effects of what the flow changed (`UnitFlow` names `state`, `index` and `ledger` with their
+   * old values), before the DOM changes: focus, the display clock, the close button's delay,
+   * announcements, custom states. A server-rendered unit's take-over runs them too.
+   */
   protected flowChanged(changed: PropertyValues): void {
     const status = this.flow.status;
     const was = changed.get('state') as UnitStatus | undefined;
     if (changed.has('state') && was !== status) this.statusChanged(status, was);
-    if (changed.has('ledger') && changed.get('ledger') !== this.ledger) {
+    if (changed.has('ledger') && changed.get('ledger') !== this.flow.ledger) {
       this.cards.drop();
       // A new load on screen in one task (a response replaced while shown): its own clock, from its
       // own first impression, not what was left of the previous load's.
       if (status === UnitStatus.Shown) this.timer.await(this.settings.maxDisplayMs);
     }
     const newlyShown = changed.has('state') && was !== UnitStatus.Shown;
-    const moved = changed.has('index') && changed.get('index') !== this.index;
-    if (status === UnitStatus.Shown && (newlyShown || moved) && this.view !== 'list') this.announceOffer();
+    const moved = changed.has('index') && changed.get('index') !== this.flow.index;
+    if (status === UnitStatus.Shown && (newlyShown || moved) && this.view !== 'list')
+      this.live.announceOffer(this.flow, this.words.messages);
   }
 
   private statusChanged(status: UnitStatus, was: UnitStatus | undefined): void {
     if (status === UnitStatus.Shown && was !== UnitStatus.Shown) {
       this.focusReturn.track();
       this.timer.await(this.settings.maxDisplayMs);
-      this.holdClose(this.closeDelay);
+      this.closeHold.hold(this.closeDelay);
     } else if (status !== UnitStatus.Shown) {
       this.timer.stop();
-      this.holdClose(0);
+      this.closeHold.hold(0);
     }
     if (!this.flow.onScreen) this.focusReturn.restore(() => this.modal.release());
-    // `:focus-within`, not `document.activeElement`, which is the outer host when the unit is in
-    // another shadow root.
-    this.focusEndCard =
-      status === UnitStatus.Ended &&
-      this.view !== 'list' &&
-      (this.matches(':focus-within') || isModalLayout(this.view));
-    if (status === UnitStatus.Ended && this.view !== 'list')
-      this.live.announce(this.words.messages.t('endTitle'));
+    const endCard = status === UnitStatus.Ended && this.view !== 'list';
+    this.focusReturn.endCard(endCard, isModalLayout(this.view));
+    if (endCard) this.live.announce(this.words.messages.t('endTitle'));
     // The status as a custom state, for page CSS: `adpx-offers:state(closed) { … }`.
     setStates(this.internals, status);
-  }
-
-  /** Hides the close button for `ms` (`close-delay`); 0 shows it again. */
-  private holdClose(ms: number): void {
-    const held = this.closeTimer !== undefined;
-    clearTimeout(this.closeTimer);
-    this.closeTimer = ms > 0 ? setTimeout(() => this.holdClose(0), ms) : undefined;
-    if (held && !this.closeTimer) this.requestUpdate();
   }
 
   protected override updated(): void {
@@ -416,30 +364,13 @@ export class AdpxOffersElement extends OffersRequestElement {
     if (dialog) this.modal.open(dialog, root.querySelector<HTMLElement>('.box'));
     const listShown = this.flow.status === UnitStatus.Shown && this.view === 'list';
     this.scrollPast.observe(listShown ? root.querySelector('.sentinel') : null);
-    if (this.focusEndCard) {
-      this.focusEndCard = false;
-      root.querySelector<HTMLElement>('.end-close')?.focus();
-    }
-  }
-
-  private announceOffer(): void {
-    const { response, current, index } = this.flow;
-    if (response && current)
-      this.live.announce(offerAnnouncement(current, index, response.count, this.words.messages));
-  }
-
-  private readonly onPageHide = (): void => this.flow.pageHide();
-
-  /** A card of this load counted its impression. */
-  private onCardSeen(): void {
-    this.scrollPast.markSeen();
-    this.timer.seen();
+    this.focusReturn.rendered(root);
   }
 
   private viewModel(response: OffersResponse): UnitView {
     return {
       layout: this.view,
-      theme: this.themeFor(response),
+      theme: this.themeOf(response.styles, this.overrides?.styles, this.transparent),
       themeClass: this.transparent ? 'theme transparent' : 'theme',
       response,
       index: this.flow.index,
@@ -447,7 +378,7 @@ export class AdpxOffersElement extends OffersRequestElement {
       cardFor: (offer) => this.cards.cardFor(offer, this.flow.ledger, this.view),
       heading: this.heading,
       headingLevel: headingLevelOf(this.headingLevel),
-      hideClose: this.hideClose || this.closeTimer !== undefined,
+      hideClose: this.hideClose || this.closeHold.held,
       showQr: this.showQr,
       noOfferwall: this.settings.offerwall === false,
       position: this.settings.position,
@@ -460,20 +391,9 @@ export class AdpxOffersElement extends OffersRequestElement {
     };
   }
 
-  private themeFor(response: OffersResponse): Record<string, string> {
-    const known = this.theme;
-    const { overrides, transparent } = this;
-    if (known?.response === response && known.overrides === overrides && known.transparent === transparent)
-      return known.variables;
-    const variables = themeVariables(response.styles, overrides?.styles, transparent);
-    this.theme = { response, overrides, transparent, variables };
-    return variables;
-  }
-
   protected override render() {
     const response = this.flow.response;
-    if (!this.flow.onScreen || !response || response.count === 0) return nothing;
-    if (!this.words.ready()) return nothing;
+    if (!this.flow.onScreen || !response?.count || !this.words.ready()) return nothing;
     return unitTemplate(this.viewModel(response));
   }
 }

@@ -51,6 +51,8 @@ export class FocusReturn {
   private origin?: HTMLElement;
   /** Focus was inside the unit at the last focus change (read once the unit is out of the page). */
   private inside = false;
+  /** The end card replaces the card that had focus: its button takes focus after the render. */
+  private toEndCard = false;
 
   constructor(private readonly unit: HTMLElement) {}
 
@@ -75,6 +77,21 @@ export class FocusReturn {
     if (inside && !focuses(this.origin) && this.unit.isConnected && !focusAfter(this.unit, false))
       focusAfter(this.unit, true);
     this.origin = undefined;
+  }
+
+  /**
+   * The flow ended (`shown`: the end card is shown, `modal`: in a dialog, which has focus anyway):
+   * its button takes focus after the render if focus was in the unit. `:focus-within`, not
+   * `document.activeElement`, which is the outer host when the unit is in another shadow root.
+   */
+  endCard(shown: boolean, modal: boolean): void {
+    this.toEndCard = shown && (modal || this.unit.matches(':focus-within'));
+  }
+
+  /** After the unit's render. */
+  rendered(root: ParentNode): void {
+    if (this.toEndCard) root.querySelector<HTMLElement>('.end-close')?.focus();
+    this.toEndCard = false;
   }
 
   /**

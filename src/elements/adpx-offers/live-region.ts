@@ -1,4 +1,7 @@
 import type { ReactiveElement } from 'lit';
+import type { Messages } from '../../i18n/messages.js';
+import type { UnitFlow } from './unit-flow.js';
+import { offerAnnouncement } from './flow.js';
 
 /**
  * The unit's polite live region (`.live` in its shadow root). An announcement empties it, then
@@ -20,5 +23,11 @@ export class LiveRegion {
       const target = region();
       if (turn === this.turn && target) target.textContent = text;
     });
+  }
+
+  /** The offer on screen, e.g. "Offer 2 of 5: 60% off". */
+  announceOffer(flow: Pick<UnitFlow, 'current' | 'index' | 'response'>, m: Messages): void {
+    const { current, index, response } = flow;
+    if (current && response) this.announce(offerAnnouncement(current, index, response.count, m));
   }
 }

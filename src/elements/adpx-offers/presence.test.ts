@@ -32,7 +32,7 @@ const microtask = () => new Promise<void>((resolve) => queueMicrotask(resolve));
 /** A fake host with a PresenceController, connected once. */
 function connectedPresence() {
   const { host, connect, disconnect } = fakeHost();
-  const events = { onLeave: vi.fn(), onReturn: vi.fn() };
+  const events = { onLeave: vi.fn(), onReturn: vi.fn(), onPageHide: vi.fn() };
   new PresenceController(host, events);
   connect();
   return { connect, disconnect, events };

@@ -8,7 +8,8 @@ import type { ReactiveController, ReactiveControllerHost } from 'lit';
  * again before any microtask runs. So a disconnection is decided at the next microtask checkpoint:
  * connected again by then, it was a move and nothing happens; still out of the document, the unit
  * has left (a route change, `v-if`, a conditional render) and `onLeave` runs once. Coming back later
- * (a cached view re-inserted) is a new visit: `onReturn` runs on that connection.
+ * (a cached view re-inserted) is a new visit: `onReturn` runs on that connection. While connected,
+ * the page's `pagehide` runs `onPageHide`.
  */
 export class PresenceController implements ReactiveController {
   /** Bumped on each connection: a check scheduled before it is stale. */
@@ -17,12 +18,13 @@ export class PresenceController implements ReactiveController {
 
   constructor(
     private readonly host: ReactiveControllerHost & HTMLElement,
-    private readonly events: { onLeave: () => void; onReturn: () => void },
+    private readonly events: { onLeave: () => void; onReturn: () => void; onPageHide: () => void },
   ) {
     host.addController(this);
   }
 
   hostConnected(): void {
+    window.addEventListener('pagehide', this.events.onPageHide);
     this.generation += 1;
     if (!this.away) return;
     this.away = false;
@@ -30,6 +32,7 @@ export class PresenceController implements ReactiveController {
   }
 
   hostDisconnected(): void {
+    window.removeEventListener('pagehide', this.events.onPageHide);
     const generation = this.generation;
     queueMicrotask(() => {
       if (generation !== this.generation || this.host.isConnected || this.away) return;

@@ -78,7 +78,7 @@ export class OffersRequestElement extends LitElement {
     if (changed.has('consent')) this.applyConsent();
     const level = this.headingLevel;
     if (changed.has('headingLevel') && level != null && headingLevelOf(level) !== level)
-      createDebugLog(this.debug)('U7', level);
+      createDebugLog(this.debug)('U7', 'heading-level is not 1 to 6; using 2:', level);
   }
 
   /**

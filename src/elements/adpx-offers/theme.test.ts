@@ -1,12 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  contrastRatio,
-  effectiveStyles,
-  ON_PRIMARY_VARIABLE,
-  readableOn,
-  relativeLuminance,
-  themeVariables,
-} from './theme.js';
+import { effectiveStyles, themeVariables } from './theme.js';
 import { parseColor } from '../../model/colors.js';
 
 describe('effectiveStyles', () => {
@@ -25,11 +18,10 @@ describe('effectiveStyles', () => {
     });
   });
 
-  it('header and button colours become private variables; the accept text is worked out', () => {
+  it('header and button colours become private variables; the accept text is the stylesheet’s', () => {
     expect(themeVariables({}, { header_text_color: '#ffcc00', accept_background_color: '#000000' })).toEqual({
       '--_response-header-text-color': '#ffcc00',
       '--_response-accept-background': '#000000',
-      '--_response-accept-text': '#ffffff',
     });
   });
 
@@ -68,17 +60,11 @@ describe('themeVariables', () => {
       '--_response-primary': '#5b3df5',
       '--_response-background': '#ffffff',
       '--_response-text': '#1f2330',
-      [ON_PRIMARY_VARIABLE]: '#ffffff',
     });
     expect(Object.keys(vars).some((name) => name.startsWith('--adpx-'))).toBe(false);
   });
 
-  it('works out the text colour for the response primary colour', () => {
-    expect(themeVariables({ primary_color: '#ffe066' })[ON_PRIMARY_VARIABLE]).toBe('#111111');
-    expect(themeVariables({ primary_color: '#111111' })[ON_PRIMARY_VARIABLE]).toBe('#ffffff');
-  });
-
-  it('leaves the text colour to the stylesheet when the colour cannot be read here', () => {
+  it('leaves the text on the primary colour to the stylesheet (base.styles.ts, textOn)', () => {
     expect(themeVariables({ primary_color: 'rebeccapurple' })).toEqual({
       '--_response-primary': 'rebeccapurple',
     });
@@ -123,27 +109,5 @@ describe('colour maths', () => {
 
   it.each(['red', 'var(--x)', '#12', 'rgb(1,2)', 'hsl(x, 1%, 1%)', ''])('does not parse %s', (input) => {
     expect(parseColor(input)).toBeUndefined();
-  });
-
-  it('uses the WCAG luminance and contrast formulas', () => {
-    const white = relativeLuminance({ r: 255, g: 255, b: 255, a: 1 });
-    const black = relativeLuminance({ r: 0, g: 0, b: 0, a: 1 });
-    expect(white).toBeCloseTo(1);
-    expect(black).toBe(0);
-    expect(contrastRatio(white, black)).toBeCloseTo(21);
-  });
-
-  it.each([
-    ['#5b3df5', '#ffffff'],
-    ['#1f5eff', '#ffffff'],
-    ['#ffe066', '#111111'],
-    ['#ffffff', '#111111'],
-    ['#8fb2ff', '#111111'],
-  ])('text on %s is %s', (background, text) => {
-    expect(readableOn(background)).toBe(text);
-  });
-
-  it('gives no text colour for a see-through colour', () => {
-    expect(readableOn('rgb(0 0 0 / 50%)')).toBeUndefined();
   });
 });

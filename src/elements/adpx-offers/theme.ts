@@ -13,7 +13,7 @@
  * `--_adpx-X: var(--adpx-X, var(--_response-X, var(--_d-X)))`. So page CSS always wins, and no
  * style attribute string is ever parsed (CSP without `'unsafe-inline'` styles works).
  */
-import { parseColor, safeCssColor, type Rgba } from '../../model/colors.js';
+import { safeCssColor } from '../../model/colors.js';
 import type { OfferStyles } from '../../model/types.js';
 
 /**
@@ -51,9 +51,6 @@ function responseVariable(key: MappedStyleKey): string {
   return STYLE_PROPERTIES[key].replace('--adpx-', '--_response-');
 }
 
-/** The readable text colour on a response primary colour. */
-export const ON_PRIMARY_VARIABLE = '--_response-on-primary';
-
 /**
  * The colours in effect: the response's `styles` with `overrides` on top. Only valid CSS colours
  * (the model's colour grammar) survive, so a value can never break out of its custom property.
@@ -71,9 +68,9 @@ export function effectiveStyles(
 }
 
 /**
- * The private variables to set on the unit's wrapper for these styles: one per mapped colour, plus
- * a readable text colour for the response's primary colour (the stylesheet works it out itself for
- * a page's own `--adpx-primary-color`, where the engine has relative colours: base.styles.ts).
+ * The private variables to set on the unit's wrapper for these styles: one per mapped colour. The
+ * text on the primary colour (and on the Accept button's) is the stylesheet's (`textOn`,
+ * base.styles.ts), for the page's colours and the response's alike.
  *
  * A `transparent` unit paints no background, so the response's text colour, chosen for the
  * response's background, does not apply: its text takes the page's colour (base.styles.ts,
@@ -89,42 +86,17 @@ export function themeVariables(
   for (const [key, color] of Object.entries(styles) as Array<[MappedStyleKey, string]>) {
     variables[responseVariable(key)] = color;
   }
-  const accept = styles.accept_background_color;
-  const onAccept = accept === undefined || styles.accept_text_color ? undefined : readableOn(accept);
-  if (onAccept !== undefined) variables[responseVariable('accept_text_color')] = onAccept;
-  const primary = styles.primary_color;
-  const onPrimary = primary === undefined ? undefined : readableOn(primary);
-  if (onPrimary !== undefined) variables[ON_PRIMARY_VARIABLE] = onPrimary;
   return variables;
 }
 
-const DARK_TEXT = '#111111';
-const LIGHT_TEXT = '#ffffff';
-
 /**
- * `#ffffff` or `#111111`, whichever contrasts more with `color`; `undefined` when the colour is not
- * opaque or not in a syntax parsed here (named colours: the stylesheet's default applies).
+ * `themeVariables` worked out once per change of its inputs: the unit asks at each render.
  */
-export function readableOn(color: string): string | undefined {
-  const rgba = parseColor(color);
-  if (!rgba || rgba.a < 1) return undefined;
-  const l = relativeLuminance(rgba);
-  return contrastRatio(l, 1) >= contrastRatio(l, relativeLuminance(parseColor(DARK_TEXT) as Rgba))
-    ? LIGHT_TEXT
-    : DARK_TEXT;
-}
-
-/** WCAG relative luminance of an sRGB colour. */
-export function relativeLuminance({ r, g, b }: Rgba): number {
-  const channel = (value: number): number => {
-    const c = value / 255;
-    return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+export function themeMemo(): typeof themeVariables {
+  let last: { inputs: Parameters<typeof themeVariables>; variables: Record<string, string> } | undefined;
+  return (...inputs) => {
+    if (!last || inputs.some((input, i) => input !== last?.inputs[i]))
+      last = { inputs, variables: themeVariables(...inputs) };
+    return last.variables;
   };
-  return 0.2126 * channel(r) + 0.7152 * channel(g) + 0.0722 * channel(b);
-}
-
-/** WCAG contrast ratio of two relative luminances. */
-export function contrastRatio(a: number, b: number): number {
-  const [hi, lo] = a > b ? [a, b] : [b, a];
-  return (hi + 0.05) / (lo + 0.05);
 }

@@ -165,7 +165,7 @@ export class UnitFlow {
     this.host.requestUpdate('ledger', old);
     this._source = source;
     this.set(UnitStatus.Ready, 0);
-    this.unit.log()('U1', response.count);
+    this.unit.log()('U1', 'offers loaded, count:', response.count);
     this.unit.emit('ads_found', { total: response.count });
     if (response.count === 0) this.unit.emit('no_ads_found', { total: 0 });
   }

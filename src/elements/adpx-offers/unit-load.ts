@@ -1,6 +1,6 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { OffersError, isOffersError } from '../../errors.js';
-import type { DebugLog } from '../../debug.js';
+import { createDebugLog, type DebugLog } from '../../debug.js';
 import { fetchOffers } from '../../client/fetch-offers.js';
 import { offersRequestKey } from '../../client/request.js';
 import { takeStartedRequest } from '../../client/started-requests.js';
@@ -20,6 +20,7 @@ import type { UnitFlow } from './unit-flow.js';
 /** What the unit's load reads of its element (its properties), when it needs them. */
 export interface LoadHost extends ReactiveControllerHost {
   readonly isConnected: boolean;
+  readonly debug: boolean;
   readonly manual: boolean;
   /** `defer-hydration`: a framework sets the unit's properties first; no load until it is gone. */
   readonly deferHydration: boolean;
@@ -75,9 +76,12 @@ export class UnitLoad implements ReactiveController {
     private readonly unit: LoadHost,
     private readonly flow: UnitFlow,
     private readonly options: OptionsOf,
-    private readonly log: () => DebugLog,
   ) {
     unit.addController(this);
+  }
+
+  private log(): DebugLog {
+    return createDebugLog(this.unit.debug);
   }
 
   /** The key of the request the unit makes now (with a load's own `payload` keys). */
@@ -161,7 +165,7 @@ export class UnitLoad implements ReactiveController {
       return response.count;
     } catch (error) {
       if (isOffersError(error) && error.code === 'aborted') {
-        log('U2');
+        log('U2', 'load aborted or replaced');
         throw error;
       }
       const failure = this.flow.fail(error);
@@ -190,8 +194,8 @@ export class UnitLoad implements ReactiveController {
     if (!this.unit.prefetch) return undefined;
     const log = this.log();
     const found = readPrefetched(window, this.prefetchKey(key), { ttlMs: this.unit.prefetchTtl });
-    if (!found.hit) return void log('U4', found.reason);
-    log('U3');
+    if (!found.hit) return void log('U4', 'prefetch: no usable entry:', found.reason);
+    log('U3', 'prefetch: using the stored response');
     return (this.storedHit = found.response);
   }
 
@@ -204,7 +208,8 @@ export class UnitLoad implements ReactiveController {
     const waited = !!this.waiting;
     if (response === this.storedHit) {
       if (waited) dropPrefetched(window, this.prefetchKey(key));
-    } else if (!waited && savePrefetched(window, this.prefetchKey(key), response)) this.log()('U5');
+    } else if (!waited && savePrefetched(window, this.prefetchKey(key), response))
+      this.log()('U5', 'prefetch: response stored for the next page');
   }
 
   private prefetchKey(request: string): PrefetchRequestKey {

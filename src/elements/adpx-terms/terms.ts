@@ -138,7 +138,7 @@ export class Terms {
         this.returnFocus = true;
       } catch (error) {
         // E.g. the element left the document meanwhile: stay closed, never throw into the page.
-        this.log()('T1', error);
+        this.log()('T1', 'terms dialog could not open', error);
         this.expanded = false;
         this.host.requestUpdate();
       }
@@ -217,7 +217,7 @@ export class Terms {
     try {
       fragment = this.sanitizer.sanitizeTerms(raw);
     } catch (error) {
-      this.log()('T2', error);
+      this.log()('T2', 'terms sanitiser failed', error);
       fragment = null;
     }
     if (!fragment) {
@@ -227,7 +227,7 @@ export class Terms {
     }
     target.replaceChildren(fragment);
     this.filled = { target, html: raw };
-    this.log()('T3', raw.length, target.innerHTML.length);
+    this.log()('T3', 'terms sanitised (characters in, out):', raw.length, target.innerHTML.length);
   }
 
   private report(message: string): void {
