@@ -105,14 +105,18 @@ export function installTakeOver(element: typeof AdpxOffersElement): void {
       this.flowChanged(changed);
       try {
         hydrateUnit(this, changed);
-        return log('S1');
+        return log('S1', 'server-rendered unit taken over: its nodes hydrated, no request');
       } catch (error) {
-        log('S2', error instanceof Error ? error.message : String(error));
+        log(
+          'S2',
+          'server-rendered unit rendered again, not hydrated (why):',
+          error instanceof Error ? error.message : String(error),
+        );
         emptyRoot(this);
         return litUpdate.call(this, changed);
       }
     }
-    log('S2', why);
+    log('S2', 'server-rendered unit rendered again, not hydrated (why):', why);
     emptyRoot(this);
     update.call(this, changed);
   };
