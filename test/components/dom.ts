@@ -5,7 +5,9 @@ import type { Offer, OffersResponse } from '../../src/model/types.js';
 import type { RawOffersResponse } from '../../src/server/mock/index.js';
 import type { commands } from './commands.js';
 
-export { settleAnimations as animationsSettled } from '../../scripts/animations.mjs';
+import { settleAnimations } from '../../scripts/animations.mjs';
+
+export { settleAnimations as animationsSettled };
 
 type Commands = typeof commands;
 type InPage<C> = C extends (context: never, ...args: infer A) => infer R ? (...args: A) => R : never;
@@ -176,6 +178,23 @@ export async function renderCard(
   stage(width).append(card);
   await expect.poll(() => shownAll(card, '[part~="headline"]').length).toBe(1);
   return card;
+}
+
+/**
+ * An `<adpx-offers>` with `attributes`, in `parent` (a stage by default), rendering `response` (the
+ * mock's by default); resolves once its headline shows and its animations have settled.
+ */
+export async function renderUnit<U extends HTMLElement = HTMLElement & { response?: unknown }>(
+  attributes: Record<string, string> = {},
+  { parent = stage(), response = offersResponse() }: { parent?: HTMLElement; response?: OffersResponse } = {},
+): Promise<U> {
+  const unit = document.createElement('adpx-offers') as HTMLElement & { response?: unknown };
+  for (const [name, value] of Object.entries(attributes)) unit.setAttribute(name, value);
+  parent.append(unit);
+  unit.response = response;
+  await expect.poll(() => shownAll(unit, '[part~="headline"]').length).toBeGreaterThan(0);
+  await settleAnimations();
+  return unit as U;
 }
 
 /** The loaded image of a card: waits until the browser has decoded the candidate it chose. */

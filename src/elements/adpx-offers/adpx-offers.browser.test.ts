@@ -15,6 +15,7 @@ import {
   shownAll,
   stage,
   within,
+  renderUnit as renderShared,
 } from '../../../test/components/dom.js';
 
 /**
@@ -28,18 +29,10 @@ type Unit = HTMLElement & { response?: unknown; show(): void; state: string };
 afterEach(clearStage);
 
 /** A unit with `attributes`, in `parent` (a stage), rendering `response` (default: the mock's). */
-async function renderUnit(
-  attributes: Record<string, string> = {},
-  { parent = stage(), response = offersResponse() }: { parent?: HTMLElement; response?: OffersResponse } = {},
-): Promise<Unit> {
-  const unit = document.createElement('adpx-offers') as Unit;
-  for (const [name, value] of Object.entries(attributes)) unit.setAttribute(name, value);
-  parent.append(unit);
-  unit.response = response;
-  await expect.poll(() => shownAll(unit, '[part~="headline"]').length).toBeGreaterThan(0);
-  await animationsSettled();
-  return unit;
-}
+const renderUnit = (
+  attributes?: Record<string, string>,
+  options?: { parent?: HTMLElement; response?: OffersResponse },
+): Promise<Unit> => renderShared<Unit>(attributes, options);
 
 /** The sRGB channels (0–255) of any CSS colour, as the browser paints it. */
 function srgb(color: string): [number, number, number] {

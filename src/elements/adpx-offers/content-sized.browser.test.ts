@@ -67,6 +67,15 @@ function summary(): HTMLElement {
   return el;
 }
 
+/** Builds a `<div>` with `style` in the stage, followed by `sibling()` when given. */
+function plainBox(style: string, sibling?: () => HTMLElement): (parent: HTMLElement) => HTMLElement {
+  return (parent) => {
+    const box = element('div', style);
+    parent.append(box, ...(sibling ? [sibling()] : []));
+    return box;
+  };
+}
+
 interface Box {
   name: string;
   /** The box shares a row with the order summary, and on a phone both shrink (a flex item, a grid's auto column, a cell). */
@@ -110,39 +119,16 @@ const BOXES: Box[] = [
       return cell;
     },
   },
-  {
-    name: 'a float',
-    build: (parent) => {
-      const float = element('div', 'float: left; margin-right: 16px');
-      parent.append(float, summary());
-      return float;
-    },
-  },
-  {
-    name: 'an inline-block',
-    build: (parent) => {
-      const inline = element('div', 'display: inline-block');
-      parent.append(inline);
-      return inline;
-    },
-  },
+  { name: 'a float', build: plainBox('float: left; margin-right: 16px', summary) },
+  { name: 'an inline-block', build: plainBox('display: inline-block') },
   {
     name: 'an absolutely positioned box',
     build: (parent) => {
       parent.style.position = 'relative';
-      const absolute = element('div', 'position: absolute; top: 0; left: 0');
-      parent.append(absolute);
-      return absolute;
+      return plainBox('position: absolute; top: 0; left: 0')(parent);
     },
   },
-  {
-    name: 'a width: fit-content wrapper',
-    build: (parent) => {
-      const wrapper = element('div', 'width: fit-content');
-      parent.append(wrapper);
-      return wrapper;
-    },
-  },
+  { name: 'a width: fit-content wrapper', build: plainBox('width: fit-content') },
   {
     name: 'the page’s own <dialog>',
     build: (parent) => {

@@ -4,10 +4,10 @@ import '../../define.js';
 import type { OffersResponse } from '../../model/types.js';
 import { contrastRatio } from '../../../test/components/contrast.js';
 import {
-  animationsSettled,
   clearStage,
   deepQueryAll,
   offersResponse,
+  renderUnit,
   shownAll,
   stage,
 } from '../../../test/components/dom.js';
@@ -46,12 +46,7 @@ async function renderOn(
   box.style.background = page.background;
   box.style.color = page.color;
   box.style.padding = '16px';
-  const unit = document.createElement('adpx-offers') as Unit;
-  for (const [name, value] of Object.entries(attributes)) unit.setAttribute(name, value);
-  box.append(unit);
-  unit.response = r;
-  await expect.poll(() => shownAll(unit, '[part~="headline"]').length).toBeGreaterThan(0);
-  await animationsSettled();
+  const unit = await renderUnit<Unit>(attributes, { parent: box, response: r });
   return { unit, box };
 }
 
