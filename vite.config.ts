@@ -1,13 +1,14 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { defineConfig, type Alias, type UserConfig } from 'vite';
+import { defineConfig, type Alias, type PluginOption, type UserConfig } from 'vite';
 import { minifyTemplatesPlugin } from './scripts/minify-templates.mjs';
 import {
-  BOOT_ENTRY,
-  bootModules,
+  entryId,
   exposeModules,
   importShared,
+  layerModules,
+  type Layer,
   type SharedModule,
 } from './scripts/shared-modules.mjs';
 
@@ -62,6 +63,13 @@ const source = (path: string): string => fileURLToPath(new URL(path, import.meta
 
 const LOCALES_FILE = 'adpx-offers.locales.json';
 const REST_FILE = 'adpx-offers.rest.iife.js';
+const LATER_FILE = 'adpx-offers.later.iife.js';
+
+/** A file the first or the rest file loads beside itself: its name and sha384 (unknown: ''). */
+interface Sibling {
+  file: string;
+  integrity: string;
+}
 
 /** The sha384 integrity of a file the build already wrote into dist/. */
 function integrityOf(file: string): string {
@@ -93,11 +101,8 @@ function scriptTagBuild(
 }
 
 /** The aliases and build-time values of the split build's files (first, rest, ssr). */
-function splitBuild(
-  config: UserConfig,
-  rest: { file: string; integrity: string },
-  aliases: Alias[] = [],
-): UserConfig {
+function splitBuild(config: UserConfig, siblings: Sibling[] = [], aliases: Alias[] = []): UserConfig {
+  const [rest = { file: REST_FILE, integrity: '' }, later = { file: LATER_FILE, integrity: '' }] = siblings;
   return {
     ...config,
     resolve: {
@@ -122,25 +127,59 @@ function splitBuild(
       __ADPX_SANITIZER__: JSON.stringify({ file: SANITIZER_FILE, integrity: integrityOf(SANITIZER_FILE) }),
       __ADPX_LOCALES__: JSON.stringify({ file: LOCALES_FILE, integrity: integrityOf(LOCALES_FILE) }),
       __ADPX_REST__: JSON.stringify(rest),
+      __ADPX_LATER__: JSON.stringify(later),
     },
   };
 }
 
-/** The first file's build, exposing `modules` to the rest file (only those it reads, when `final`). */
-function bootBuild(
-  modules: SharedModule[],
-  rest: { file: string; integrity: string },
-  final = false,
+const FIRST: Omit<Layer, 'modules'> = { name: 'first', symbol: 'adpx-offers.shared' };
+const REST: Omit<Layer, 'modules'> = { name: 'rest', symbol: 'adpx-offers.shared.rest' };
+
+/** A file of the split build that shares its modules (`layer`), with `plugins` added. */
+function sharingBuild(
+  layer: Layer,
+  start: string,
+  fileName: string,
+  name: string,
+  siblings: Sibling[],
+  onlyRead: boolean,
+  plugins: PluginOption[] = [],
 ): UserConfig {
-  const config = splitBuild(
-    scriptTagBuild(BOOT_ENTRY, 'AdpxOffersBoot', 'adpx-offers.iife.js', true, true),
-    rest,
-  );
+  const config = splitBuild(scriptTagBuild(entryId(layer.name), name, fileName, true, true), siblings);
   return {
     ...config,
-    plugins: [...(config.plugins ?? []), exposeModules(modules, source('./src/boot/start.ts'), final)],
+    plugins: [...(config.plugins ?? []), ...plugins, exposeModules(layer, source(start), onlyRead)],
   };
 }
+
+/** The first file's build, exposing its modules to the files built after it. */
+const firstBuild = (layer: Layer, siblings: Sibling[] = [], onlyRead = false) =>
+  sharingBuild(layer, './src/boot/start.ts', 'adpx-offers.iife.js', 'AdpxOffersBoot', siblings, onlyRead);
+
+/** The rest file's build: reads the first file's modules, exposes its own to the later file. */
+const restBuild = (first: Layer, layer: Layer, siblings: Sibling[] = [], onlyRead = false) =>
+  sharingBuild(layer, './src/iife-rest.ts', REST_FILE, 'AdpxOffersRest', siblings, onlyRead, [
+    importShared([first], 'rest'),
+  ]);
+
+/** The modules of the first and the rest file (built in memory until they settle). */
+async function layers(): Promise<{ first: Layer; rest: Layer }> {
+  const firstOf = (modules: SharedModule[]): Layer => ({ ...FIRST, modules });
+  const first = firstOf(await layerModules((modules) => firstBuild(firstOf(modules))));
+  const restOf = (modules: SharedModule[]): Layer => ({ ...REST, modules });
+  const rest = restOf(await layerModules((modules) => restBuild(first, restOf(modules))));
+  return { first, rest };
+}
+
+/**
+ * The later file waits for the rest file when it arrives first (a launcher page asks for both at
+ * once): wrapped in a function that the rest file calls once its elements are defined
+ * (src/iife-rest.ts).
+ */
+const WAIT_FOR_REST = {
+  banner: `(function run(){if(!window[Symbol.for('adpx-offers.rest-ready')]){window[Symbol.for('adpx-offers.later')]=run;return}`,
+  footer: '})();',
+};
 
 export default defineConfig(async ({ mode }) => {
   if (mode === 'sanitizer') {
@@ -155,22 +194,25 @@ export default defineConfig(async ({ mode }) => {
     const config = scriptTagBuild('src/iife.ts', 'AdpxOffersBundle', 'adpx-offers.single.iife.js', true);
     return { ...config, resolve: { alias: [none] } };
   }
-  const unknownRest = { file: REST_FILE, integrity: '' };
   // `--mode ssr`: one file with Lit's hydrate support, for pages with server-rendered units.
   if (mode === 'ssr') {
     return splitBuild(
       scriptTagBuild('src/iife-ssr.ts', 'AdpxOffersBundle', 'adpx-offers.ssr.iife.js', true, true),
-      unknownRest,
+      [],
       [none],
     );
   }
-  const modules = await bootModules((exposed: SharedModule[]) => bootBuild(exposed, unknownRest));
-  if (mode === 'rest') {
-    const config = splitBuild(
-      scriptTagBuild('src/iife-rest.ts', 'AdpxOffersRest', REST_FILE, true, true),
-      unknownRest,
-    );
-    return { ...config, plugins: [...(config.plugins ?? []), importShared(modules)] };
+  const { first, rest } = await layers();
+  if (mode === 'later') {
+    const config = splitBuild(scriptTagBuild('src/iife-later.ts', 'AdpxOffersLater', LATER_FILE, false));
+    const output = { ...WAIT_FOR_REST };
+    return {
+      ...config,
+      plugins: [...(config.plugins ?? []), importShared([first, rest], 'later')],
+      build: { ...config.build, rolldownOptions: { output } },
+    };
   }
-  return bootBuild(modules, { file: REST_FILE, integrity: integrityOf(REST_FILE) }, true);
+  const later = { file: LATER_FILE, integrity: integrityOf(LATER_FILE) };
+  if (mode === 'rest') return restBuild(first, rest, [{ file: REST_FILE, integrity: '' }, later], true);
+  return firstBuild(first, [{ file: REST_FILE, integrity: integrityOf(REST_FILE) }, later], true);
 });

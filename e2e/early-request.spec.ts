@@ -105,3 +105,49 @@ test('the script loaded twice: one request, one card', async ({ page, mock }) =>
   await expect(page.locator('adpx-offers [part~="offer"]')).toHaveCount(1);
   expect(mock.requests()).toHaveLength(1);
 });
+
+const LATER = 'adpx-offers.later.iife.js';
+const isRealAdpx = () => {
+  const adpx = (window as unknown as { Adpx?: object }).Adpx;
+  return !!adpx && !(Symbol.for('adpx-offers.stub') in adpx);
+};
+
+test('the later file (Adpx, <adpx-terms>) is asked for once the first card is on screen', async ({
+  page,
+  mock,
+}) => {
+  let cardWhenAsked: boolean | undefined;
+  await page.route(`**/dist/${LATER}`, async (route) => {
+    cardWhenAsked = await card(page).isVisible();
+    await route.continue();
+  });
+  await page.goto(`${mock.url}/early.html`);
+  await expect(card(page)).toBeVisible();
+  await page.waitForFunction(isRealAdpx);
+  expect(cardWhenAsked).toBe(true);
+  expect(await page.evaluate(() => customElements.get('adpx-terms') !== undefined)).toBe(true);
+  expect(mock.requests()).toHaveLength(1);
+});
+
+test('a page that uses Adpx before any card gets the later file at once, and its queued call runs', async ({
+  page,
+  mock,
+}) => {
+  await page.route('**/early.html', async (route) => {
+    const response = await route.fetch();
+    const html = (await response.text()).replace('placement="checkout"', 'placement="checkout" manual');
+    await route.fulfill({ response, body: html });
+  });
+  await page.goto(`${mock.url}/early.html`);
+  await page.waitForFunction(() => customElements.get('adpx-offers') !== undefined);
+  // A manual unit shows no card: nothing asks for the later file but the page's own call.
+  const ran = page.evaluate(
+    () =>
+      new Promise<boolean>((resolve) =>
+        (window as unknown as { Adpx: { cmd: Array<() => void> } }).Adpx.cmd.push(() => resolve(true)),
+      ),
+  );
+  expect(await ran).toBe(true);
+  expect(await page.evaluate(isRealAdpx)).toBe(true);
+  expect(mock.requests()).toEqual([]);
+});

@@ -4,7 +4,15 @@ export interface SharedModule {
   id: string;
   exports: string[];
 }
-export const BOOT_ENTRY: string;
-export function exposeModules(modules: SharedModule[], start: string, onlyRead?: boolean): Plugin;
-export function importShared(modules: SharedModule[]): Plugin;
-export function bootModules(configFor: (modules: SharedModule[]) => UserConfig): Promise<SharedModule[]>;
+/** The modules one file of the script-tag build holds and shares, under `Symbol.for(symbol)`. */
+export interface Layer {
+  name: string;
+  symbol: string;
+  modules: SharedModule[];
+}
+export function entryId(name: string): string;
+export function exposeModules(layer: Layer, start: string, onlyRead?: boolean): Plugin;
+export function importShared(layers: Layer[], reader: string): Plugin;
+export function layerModules(
+  configFor: (modules: SharedModule[]) => UserConfig,
+): Promise<SharedModule[]>;

@@ -1,66 +1,80 @@
-// The script-tag build's first file and the rest of the SDK share their modules (decision 016):
-// the first file (`src/boot/start.ts`) holds what starts the offers request (consent, the request,
-// the options table, the key), and the rest file takes those modules from it instead of carrying
-// a second copy: one consent state, one debug log, one Trusted Types policy, and no byte twice.
+// The script-tag build's files share their modules (decision 016). The first file
+// (`src/boot/start.ts`) holds what starts the offers request (consent, the request, the options
+// table, the key); the rest file (`src/iife-rest.ts`: the elements, templates, tracking) takes
+// those modules from it instead of carrying a second copy; the later file (`src/iife-later.ts`:
+// `window.Adpx`, `<adpx-terms>`) takes them from both. One consent state, one debug log, one
+// Trusted Types policy, and no byte twice.
 //
-// - `bootModules(config)`: the modules of the first file, by building it in memory (until the list
-//   no longer changes: exposing a module keeps all its exports, which may bring in another), with
-//   the names each exports.
-// - `exposeModules(modules, start, onlyRead)`: the first file's entry, generated: every export of those
-//   modules in one array, by position, which `start`'s `boot(shared)` puts on the window
-//   (`Symbol.for('adpx-offers.shared')`).
-// - `importShared(modules)`: in the rest file's build, an import of one of those modules becomes
-//   a module that reads its exports from that array, by position (no export name in either file).
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { dirname } from 'node:path';
+// A layer is the modules one file holds and shares: `{ name, symbol, modules }`, its exports by
+// position in one array that the file's `boot(shared)` puts on the window under `symbol`.
+//
+// - `layerModules(configFor)`: the modules of a file, by building it in memory (until the list no
+//   longer changes: exposing a module keeps all its exports, which may bring in another), with the
+//   names each exports.
+// - `exposeModules(layer, entry, start, onlyRead)`: the file's entry, generated: every export of
+//   its modules in one array, by position, then `start`'s `boot(array)`. With `onlyRead`, only the
+//   exports the files built after read (their builds wrote the list): the rest are `0`.
+// - `importShared(layers, reader)`: in a file built later, an import of a layer's module becomes a
+//   module that reads its exports from that layer's array, by position (no export name travels).
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { build } from 'vite';
 
-/** Which slots the rest file's last build read (written by `importShared`, read by `exposeModules`). */
-const SLOTS_FILE = fileURLToPath(
-  new URL('../node_modules/.cache/adpx-offers/shared-slots.json', import.meta.url),
-);
+/** Where each reader's build writes the slots it read, by layer (read by `exposeModules`). */
+const SLOTS_DIR = fileURLToPath(new URL('../node_modules/.cache/adpx-offers/', import.meta.url));
+const slotsFile = (layer, reader) => `${SLOTS_DIR}shared-slots-${layer}-${reader}.json`;
 
-function usedSlots(modules) {
+/** The slots of `layer` that the files reading it read, or undefined when none wrote a list. */
+function usedSlots(layer) {
+  let used;
+  const key = sharedKey(layer.modules);
+  let names = [];
   try {
-    const { shared, used } = JSON.parse(readFileSync(SLOTS_FILE, 'utf8'));
-    return shared === sharedKey(modules) ? new Set(used) : undefined;
+    names = readdirSync(SLOTS_DIR).filter((name) => name.startsWith(`shared-slots-${layer.name}-`));
   } catch {
     return undefined;
   }
+  for (const name of names) {
+    const { shared, slots } = JSON.parse(readFileSync(`${SLOTS_DIR}${name}`, 'utf8'));
+    if (shared !== key) continue;
+    used ??= new Set();
+    for (const slot of slots) used.add(slot);
+  }
+  return used;
 }
 
-const SHARED = "Symbol.for('adpx-offers.shared')";
-export const BOOT_ENTRY = 'adpx-boot-entry';
-const ENTRY = `\0${BOOT_ENTRY}`;
-const PREFIX = '\0adpx-shared:';
-const READ = '\0adpx-shared-read';
+/** The generated entry of a file that shares its modules: a build's `lib.entry`. */
+export const entryId = (name) => `adpx-${name}-entry`;
+const prefixOf = (layer) => `\0adpx-shared:${layer}:`;
+const readOf = (layer) => `\0adpx-shared-read:${layer}`;
 
-/** The shared modules and their exports as one string: the slots file is for these only. */
+/** The shared modules and their exports as one string: a slots file is for these only. */
 const sharedKey = (modules) => JSON.stringify(modules.map((m) => [m.id, m.exports]));
 
-/** Every export of the shared modules, in one order for both files: `[module index, name]`. */
+/** Every export of the shared modules, in one order for every file: `[module index, name]`. */
 const slotsOf = (modules) => modules.flatMap((m, i) => m.exports.map((name) => [i, name]));
 
 /**
- * The first file's entry: every export of each shared module, by position in one array (the
- * rest file reads them by position: no export name travels), then the start module's `boot`.
+ * A file's entry: every export of each of its layer's modules, by position in one array (the
+ * files built after read them by position: no export name travels), then the start module's `boot`.
  */
-export function exposeModules(modules, start, onlyRead = false) {
+export function exposeModules(layer, start, onlyRead = false) {
+  const entry = `\0${entryId(layer.name)}`;
   return {
-    name: 'adpx-expose-modules',
+    name: `adpx-expose-modules-${layer.name}`,
     enforce: 'pre',
-    resolveId: (id) => (id.endsWith(BOOT_ENTRY) ? ENTRY : undefined),
+    resolveId: (id) => (id.endsWith(entryId(layer.name)) ? entry : undefined),
     load(id) {
-      if (id !== ENTRY) return undefined;
+      if (id !== entry) return undefined;
+      const { modules } = layer;
       const slots = slotsOf(modules);
       const imports = modules.map((m, i) => {
         const names = m.exports.map((name) => `${name === 'default' ? 'default' : name} as m${i}_${name}`);
         return `import { ${names.join(', ')} } from ${JSON.stringify(m.id)};`;
       });
-      // `onlyRead`: only what the rest file reads (its build, just before, wrote the list for
-      // these modules; another list, or none, exposes everything).
-      const read = onlyRead ? usedSlots(modules) : undefined;
+      // `onlyRead`: only what the files built after read (their builds, just before, wrote the
+      // lists for these modules; other lists, or none, expose everything).
+      const read = onlyRead ? usedSlots(layer) : undefined;
       const list = slots
         .map(([i, name], slot) => (!read || read.has(slot) ? `m${i}_${name}` : '0'))
         .join(', ');
@@ -70,45 +84,53 @@ export function exposeModules(modules, start, onlyRead = false) {
 }
 
 /**
- * In another build: the shared modules read from the first file's array, not bundled again. Each
- * export is a pure read of its slot, so that the minifier drops the ones nothing uses.
+ * In a file built after them (`reader`): the layers' modules read from their arrays, not bundled
+ * again. Each export is a pure read of its slot, so that the minifier drops the ones nothing uses.
  */
-export function importShared(modules) {
-  const index = new Map(modules.map((m, i) => [m.id, i]));
-  const slots = slotsOf(modules);
+export function importShared(layers, reader) {
+  const where = new Map();
+  layers.forEach((layer) => layer.modules.forEach((m, i) => where.set(m.id, `${prefixOf(layer.name)}${i}`)));
+  const layerOf = (id) => layers.find((layer) => id.startsWith(prefixOf(layer.name)));
   return {
     name: 'adpx-import-shared',
     enforce: 'pre',
     async resolveId(source, importer, options) {
-      if (source === READ) return READ;
-      if (source.startsWith(PREFIX) || !importer) return undefined;
+      if (layers.some((layer) => source === readOf(layer.name))) return source;
+      if (source.startsWith('\0adpx-shared') || !importer) return undefined;
       const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
-      const at = resolved && index.get(resolved.id);
-      return at === undefined || at === null ? undefined : `${PREFIX}${at}`;
+      return (resolved && where.get(resolved.id)) ?? undefined;
     },
     generateBundle(_, bundle) {
-      // The slots the rest file reads: the first file exposes only those (`exposeModules`).
-      const used = new Set();
-      for (const chunk of Object.values(bundle)) {
-        for (const [id, rendered] of Object.entries(chunk.modules ?? {})) {
-          if (!id.startsWith(PREFIX)) continue;
-          const at = Number(id.slice(PREFIX.length));
-          slots.forEach(([i, name], slot) => {
-            if (i === at && rendered.renderedExports.includes(name)) used.add(slot);
-          });
+      // The slots this file reads: the layers' files expose only those (`exposeModules`).
+      for (const layer of layers) {
+        const slots = slotsOf(layer.modules);
+        const used = new Set();
+        for (const chunk of Object.values(bundle)) {
+          for (const [id, rendered] of Object.entries(chunk.modules ?? {})) {
+            if (!id.startsWith(prefixOf(layer.name))) continue;
+            const at = Number(id.slice(prefixOf(layer.name).length));
+            slots.forEach(([i, name], slot) => {
+              if (i === at && rendered.renderedExports.includes(name)) used.add(slot);
+            });
+          }
         }
+        mkdirSync(SLOTS_DIR, { recursive: true });
+        const list = [...used].sort((a, b) => a - b);
+        const content = JSON.stringify({ shared: sharedKey(layer.modules), slots: list });
+        writeFileSync(slotsFile(layer.name, reader), content);
       }
-      mkdirSync(dirname(SLOTS_FILE), { recursive: true });
-      const list = [...used].sort((a, b) => a - b);
-      writeFileSync(SLOTS_FILE, JSON.stringify({ shared: sharedKey(modules), used: list }));
     },
     load(id) {
-      if (id === READ)
-        return `const shared = window[${SHARED}];\nexport const read = (slot) => shared[slot];\n`;
-      if (!id.startsWith(PREFIX)) return undefined;
-      const at = Number(id.slice(PREFIX.length));
-      const lines = [`import { read } from ${JSON.stringify(READ)};`];
-      slots.forEach(([i, name], slot) => {
+      const read = layers.find((layer) => id === readOf(layer.name));
+      if (read) {
+        const array = `window[Symbol.for(${JSON.stringify(read.symbol)})]`;
+        return `const shared = ${array};\nexport const read = (slot) => shared[slot];\n`;
+      }
+      const layer = layerOf(id);
+      if (!layer) return undefined;
+      const at = Number(id.slice(prefixOf(layer.name).length));
+      const lines = [`import { read } from ${JSON.stringify(readOf(layer.name))};`];
+      slotsOf(layer.modules).forEach(([i, name], slot) => {
         if (i !== at) return;
         const value = `/* @__PURE__ */ read(${slot})`;
         lines.push(name === 'default' ? `export default ${value};` : `export const ${name} = ${value};`);
@@ -124,9 +146,12 @@ async function modulesOf(config) {
   const collect = {
     name: 'adpx-collect-modules',
     generateBundle() {
+      // A module that re-exports another's names (`export *`, lit's facades) is not shared: its
+      // names are not all listed; the file that reads it bundles the facade, over shared modules.
       found = [...this.getModuleIds()]
-        .filter((id) => !id.startsWith('\0') && /\/src\/.*\.ts$/.test(id))
+        .filter((id) => !id.startsWith('\0') && /\/(src\/.*\.ts|node_modules\/.*\.js)$/.test(id))
         .map((id) => ({ id, exports: [...(this.getModuleInfo(id)?.exports ?? [])] }))
+        .filter((m) => !m.exports.includes('*'))
         .sort((a, b) => (a.id < b.id ? -1 : 1));
     },
   };
@@ -141,15 +166,15 @@ async function modulesOf(config) {
 }
 
 /**
- * The first file's modules: `configFor(modules)` is its build config exposing `modules`; built
- * until exposing them brings in no other.
+ * A file's modules: `configFor(modules)` is its build config exposing `modules`; built until
+ * exposing them brings in no other.
  */
-export async function bootModules(configFor) {
+export async function layerModules(configFor) {
   let modules = [];
   for (let round = 0; round < 4; round++) {
     const next = await modulesOf(configFor(modules));
     if (next.length === modules.length && next.every((m, i) => m.id === modules[i].id)) return next;
     modules = next;
   }
-  throw new Error('shared-modules: the first file’s modules did not settle');
+  throw new Error('shared-modules: a file’s modules did not settle');
 }

@@ -10,6 +10,7 @@ import { AdpxEvent } from '../events/adpx-event.js';
 import { rememberOwnScript } from '../sanitize/own-script.js';
 import { loadSiblingScript } from '../sanitize/sibling-script.js';
 import { installAdpxStub } from './adpx-stub.js';
+import { loadLater } from './later.js';
 import { startEarlyRequests } from './early-request.js';
 
 declare const __ADPX_REST__: { file: string; integrity: string };
@@ -44,7 +45,7 @@ export function boot(shared: unknown[]): void {
   if (Reflect.get(window, SHARED)) return;
   Reflect.set(window, SHARED, shared);
   rememberOwnScript(document.currentScript);
-  installAdpxStub(window);
+  const apiWanted = installAdpxStub(window);
   try {
     // First the rest file's URL, through the page's Trusted Types: a page that refuses it sends
     // no request that no unit could adopt.
@@ -54,4 +55,6 @@ export function boot(shared: unknown[]): void {
   }
   // The units of the single file or of the ESM build already have their code and load themselves.
   if (!customElements.get('adpx-offers')) startEarlyRequests(window, document);
+  // A launcher page (`AdpxConfig`, `Adpx.cmd`) needs the API now: it comes beside the rest file.
+  if (apiWanted) loadLater();
 }
