@@ -64,6 +64,7 @@ const source = (path: string): string => fileURLToPath(new URL(path, import.meta
 const LOCALES_FILE = 'adpx-offers.locales.json';
 const REST_FILE = 'adpx-offers.rest.iife.js';
 const LATER_FILE = 'adpx-offers.later.iife.js';
+const REST_SSR_FILE = 'adpx-offers.rest-ssr.iife.js';
 
 /** A file the first or the rest file loads beside itself: its name and sha384 (unknown: ''). */
 interface Sibling {
@@ -102,7 +103,8 @@ function scriptTagBuild(
 
 /** The aliases and build-time values of the split build's files (first, rest, ssr). */
 function splitBuild(config: UserConfig, siblings: Sibling[] = [], aliases: Alias[] = []): UserConfig {
-  const [rest = { file: REST_FILE, integrity: '' }, later = { file: LATER_FILE, integrity: '' }] = siblings;
+  const unknown = (file: string): Sibling => ({ file, integrity: '' });
+  const [rest = unknown(REST_FILE), later = unknown(LATER_FILE), restSsr = unknown(REST_SSR_FILE)] = siblings;
   return {
     ...config,
     resolve: {
@@ -128,6 +130,7 @@ function splitBuild(config: UserConfig, siblings: Sibling[] = [], aliases: Alias
       __ADPX_LOCALES__: JSON.stringify({ file: LOCALES_FILE, integrity: integrityOf(LOCALES_FILE) }),
       __ADPX_REST__: JSON.stringify(rest),
       __ADPX_LATER__: JSON.stringify(later),
+      __ADPX_REST_SSR__: JSON.stringify(restSsr),
     },
   };
 }
@@ -214,5 +217,15 @@ export default defineConfig(async ({ mode }) => {
   }
   const later = { file: LATER_FILE, integrity: integrityOf(LATER_FILE) };
   if (mode === 'rest') return restBuild(first, rest, [{ file: REST_FILE, integrity: '' }, later], true);
-  return firstBuild(first, [{ file: REST_FILE, integrity: integrityOf(REST_FILE) }, later], true);
+  if (mode === 'rest-ssr') {
+    // The same rest layer (the later file reads it by position), with the take-over bundled too.
+    return sharingBuild(rest, './src/iife-rest-ssr.ts', REST_SSR_FILE, 'AdpxOffersRest', [], true, [
+      importShared([first], 'rest-ssr'),
+    ]);
+  }
+  const siblings = [REST_FILE, LATER_FILE, REST_SSR_FILE].map((file) => ({
+    file,
+    integrity: integrityOf(file),
+  }));
+  return firstBuild(first, siblings, true);
 });

@@ -13,6 +13,4 @@ export interface Layer {
 export function entryId(name: string): string;
 export function exposeModules(layer: Layer, start: string, onlyRead?: boolean): Plugin;
 export function importShared(layers: Layer[], reader: string): Plugin;
-export function layerModules(
-  configFor: (modules: SharedModule[]) => UserConfig,
-): Promise<SharedModule[]>;
+export function layerModules(configFor: (modules: SharedModule[]) => UserConfig): Promise<SharedModule[]>;

@@ -6,14 +6,15 @@
 // The files (decision 016): the first file (`adpx-offers.iife.js`, the one tag a publisher
 // pastes) starts the offers request and loads the rest file (`adpx-offers.rest.iife.js`) beside
 // it; both come before the first card. The later file (`adpx-offers.later.iife.js`: `window.Adpx`,
-// `<adpx-terms>`) comes after it, or beside the rest on a page that calls `Adpx`. The sanitizer
+// `<adpx-terms>`) comes after it, or beside the rest on a page that calls `Adpx`. A page with a
+// server-rendered unit gets `adpx-offers.rest-ssr.iife.js` instead of the rest (the take-over). The sanitizer
 // file comes only without a native HTML Sanitizer API, when terms open. The single file has everything in one; the ssr file is the
 // single file's twin for server-rendered pages, with Lit's hydrate support.
 //
 // Each budget is the file's measured size with a little headroom: enough for a small fix, not
 // for a feature nobody weighed. A change that needs more raises the budget in the same commit,
 // with the bytes and the reason in its message; lower a budget whenever the size drops. Override
-// one with ADPX_SIZE_BUDGET_<NAME> (bytes; NAME = FIRST, REST, LATER, SANITIZER, SINGLE, SSR or LOCALES).
+// one with ADPX_SIZE_BUDGET_<NAME> (bytes; NAME = FIRST, REST, LATER, REST_SSR, SANITIZER, SINGLE, SSR or LOCALES).
 // The ceilings are issue 36's ratchet and stay: what a page downloads before its first card never
 // grows past the one first file of before (45,700 B) plus 1 KB, the first files with the
 // sanitizer file stay under 57,600 B, and the single file grows no more (65,188 B).
@@ -22,9 +23,10 @@ import { readFileSync } from 'node:fs';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
 const FILES = [
-  { name: 'FIRST', file: 'adpx-offers.iife.js', budget: 14_500 },
+  { name: 'FIRST', file: 'adpx-offers.iife.js', budget: 14_700 },
   { name: 'REST', file: 'adpx-offers.rest.iife.js', budget: 30_200 },
   { name: 'LATER', file: 'adpx-offers.later.iife.js', budget: 6_700 },
+  { name: 'REST_SSR', file: 'adpx-offers.rest-ssr.iife.js', budget: 33_500 },
   { name: 'SANITIZER', file: 'adpx-offers.sanitizer.iife.js', budget: 12_280 },
   { name: 'SINGLE', file: 'adpx-offers.single.iife.js', budget: 65_188 },
   { name: 'SSR', file: 'adpx-offers.ssr.iife.js', budget: 49_500 },
@@ -67,6 +69,9 @@ const ceilings = [
 const all = gzipOf.FIRST + gzipOf.REST + gzipOf.LATER;
 console.log(`first + rest + later file (a page that calls Adpx before its first card): gzip ${all} B`);
 console.log(`first + rest + later + sanitizer file: gzip ${all + gzipOf.SANITIZER} B`);
+console.log(
+  `first + rest-ssr file (a page with a server-rendered unit): gzip ${gzipOf.FIRST + gzipOf.REST_SSR} B`,
+);
 for (const [what, bytes, ceiling] of ceilings) {
   console.log(`${what}: gzip ${bytes} B (ceiling ${ceiling} B)`);
   if (bytes > ceiling) {
@@ -84,5 +89,6 @@ const carries = (loader, loaded) => {
 };
 carries('adpx-offers.iife.js', 'adpx-offers.rest.iife.js');
 carries('adpx-offers.iife.js', 'adpx-offers.later.iife.js');
+carries('adpx-offers.iife.js', 'adpx-offers.rest-ssr.iife.js');
 carries('adpx-offers.rest.iife.js', 'adpx-offers.sanitizer.iife.js');
 if (failed) process.exit(1);

@@ -6,6 +6,7 @@
  * Loaded twice, the second copy does nothing: the first one's request, rest file and `Adpx` stand.
  */
 import { createDebugLog } from '../debug.js';
+import { SERVER_STATE_ATTRIBUTE } from '../elements/adpx-offers/server-state.js';
 import { AdpxEvent } from '../events/adpx-event.js';
 import { rememberOwnScript } from '../sanitize/own-script.js';
 import { loadSiblingScript } from '../sanitize/sibling-script.js';
@@ -14,6 +15,17 @@ import { loadLater } from './later.js';
 import { startEarlyRequests } from './early-request.js';
 
 declare const __ADPX_REST__: { file: string; integrity: string };
+declare const __ADPX_REST_SSR__: { file: string; integrity: string };
+
+/**
+ * The rest file this page needs: with the take-over (src/iife-rest-ssr.ts) when a unit in it was
+ * rendered on the server (a declarative shadow root and the server's state), so that it hydrates
+ * instead of rendering again; else the plain one.
+ */
+function restFile(): { file: string; integrity: string } {
+  const rendered = document.querySelector(`adpx-offers > script[${SERVER_STATE_ATTRIBUTE}]`);
+  return rendered?.parentElement?.shadowRoot ? __ADPX_REST_SSR__ : __ADPX_REST__;
+}
 
 /** Where the first file leaves its modules for the rest file (scripts/shared-modules.mjs). */
 const SHARED = Symbol.for('adpx-offers.shared');
@@ -49,7 +61,8 @@ export function boot(shared: unknown[]): void {
   try {
     // First the rest file's URL, through the page's Trusted Types: a page that refuses it sends
     // no request that no unit could adopt.
-    loadSiblingScript(__ADPX_REST__.file, __ADPX_REST__.integrity).catch(reportRestFailure);
+    const rest = restFile();
+    loadSiblingScript(rest.file, rest.integrity).catch(reportRestFailure);
   } catch (error) {
     return reportRestFailure(error);
   }

@@ -76,6 +76,6 @@ describe('runtime dependencies', () => {
       .filter((file) => /from '\.[^']*take-over\.js'/.test(readFileSync(file, 'utf8')))
       .map((file) => file.slice(root.length))
       .sort();
-    expect(importers).toEqual(['src/hydrate.ts', 'src/iife-ssr.ts']);
+    expect(importers).toEqual(['src/hydrate.ts', 'src/iife-rest-ssr.ts', 'src/iife-ssr.ts']);
   });
 });
