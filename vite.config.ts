@@ -1,9 +1,17 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { defineConfig, type UserConfig } from 'vite';
+import { defineConfig, type Alias, type PluginOption, type UserConfig } from 'vite';
 import { debugCodesPlugin } from './scripts/debug-sentences.mjs';
 import { minifyTemplatesPlugin } from './scripts/minify-templates.mjs';
+import {
+  entryId,
+  exposeModules,
+  importShared,
+  layerModules,
+  type Layer,
+  type SharedModule,
+} from './scripts/shared-modules.mjs';
 
 /**
  * Builds the script-tag files; the ESM build is plain `tsc` (see tsconfig.build.json) so that the
@@ -11,15 +19,19 @@ import { minifyTemplatesPlugin } from './scripts/minify-templates.mjs';
  * run in this order by `npm run build`:
  *
  * - `--mode sanitizer`: `dist/adpx-offers.sanitizer.iife.js`, DOMPurify and the terms sanitiser.
- * - default: `dist/adpx-offers.iife.js`, the first file, which loads the sanitizer file from its
- *   own URL when terms are about to open in an engine without the HTML Sanitizer API, with the
- *   file's sha384 hash (read here, after the sanitizer build) as `integrity`.
- * - `--mode single`: `dist/adpx-offers.single.iife.js`, one self-contained file with both, and
- *   with the words of every language.
- * - `--mode ssr`: `dist/adpx-offers.ssr.iife.js`, the first file with Lit's hydrate support, for
- *   pages whose units are rendered on the server (`adpx-offers/ssr`); same siblings.
+ * - `--mode rest`: `dist/adpx-offers.rest.iife.js`, the rest of the SDK (elements, templates,
+ *   tracking, `window.Adpx`), which the first file loads beside itself (decision 016). It reads the
+ *   first file's modules from it by position instead of carrying them (scripts/shared-modules.mjs),
+ *   and loads the sanitizer file from its own URL when terms are about to open in an engine
+ *   without the HTML Sanitizer API, with the file's sha384 hash (read here) as `integrity`.
+ * - default: `dist/adpx-offers.iife.js`, the first file, the one a publisher's tag loads: it starts
+ *   the offers request of the units in the page and loads the rest file with its sha384 hash.
+ * - `--mode ssr`: `dist/adpx-offers.ssr.iife.js`, one file with Lit's hydrate support, for pages
+ *   whose units are rendered on the server (`adpx-offers/ssr`); same siblings.
+ * - `--mode single`: `dist/adpx-offers.single.iife.js`, one self-contained file with everything,
+ *   DOMPurify and the words of every language.
  *
- * The first file carries English only: the alias swaps the loader of `src/i18n/translations.ts`
+ * The split files carry English only: the alias swaps the loader of `src/i18n/translations.ts`
  * for one that fetches `dist/adpx-offers.locales.json` (written by scripts/locales.mjs) from the
  * script's own URL, with its sha384 hash, read here, as `integrity`.
  * It also prints debug-log codes without their sentences (`debugCodesPlugin` drops them, decision
@@ -51,6 +63,15 @@ const SANITIZER_FILE = 'adpx-offers.sanitizer.iife.js';
 const source = (path: string): string => fileURLToPath(new URL(path, import.meta.url));
 
 const LOCALES_FILE = 'adpx-offers.locales.json';
+const REST_FILE = 'adpx-offers.rest.iife.js';
+const LATER_FILE = 'adpx-offers.later.iife.js';
+const REST_SSR_FILE = 'adpx-offers.rest-ssr.iife.js';
+
+/** A file the first or the rest file loads beside itself: its name and sha384 (unknown: ''). */
+interface Sibling {
+  file: string;
+  integrity: string;
+}
 
 /** The sha384 integrity of a file the build already wrote into dist/. */
 function integrityOf(file: string): string {
@@ -81,18 +102,10 @@ function scriptTagBuild(
   };
 }
 
-export default defineConfig(({ mode }) => {
-  if (mode === 'sanitizer') {
-    return scriptTagBuild('src/sanitize/sibling-entry.ts', 'AdpxOffersSanitizer', SANITIZER_FILE, false);
-  }
-  if (mode === 'single') {
-    return scriptTagBuild('src/iife.ts', 'AdpxOffersBundle', 'adpx-offers.single.iife.js', true);
-  }
-  // `--mode ssr`: the first file with Lit's hydrate support, for pages with server-rendered units.
-  const config =
-    mode === 'ssr'
-      ? scriptTagBuild('src/iife-ssr.ts', 'AdpxOffersBundle', 'adpx-offers.ssr.iife.js', true, true)
-      : scriptTagBuild('src/iife.ts', 'AdpxOffersBundle', 'adpx-offers.iife.js', true, true);
+/** The aliases and build-time values of the split build's files (first, rest, ssr). */
+function splitBuild(config: UserConfig, siblings: Sibling[] = [], aliases: Alias[] = []): UserConfig {
+  const unknown = (file: string): Sibling => ({ file, integrity: '' });
+  const [rest = unknown(REST_FILE), later = unknown(LATER_FILE), restSsr = unknown(REST_SSR_FILE)] = siblings;
   return {
     ...config,
     plugins: [minifyTemplatesPlugin(), debugCodesPlugin()],
@@ -106,12 +119,111 @@ export default defineConfig(({ mode }) => {
           find: /^\.\/load-translations\.js$/,
           replacement: source('./src/i18n/load-translations.script.ts'),
         },
+        ...aliases,
       ],
     },
     define: {
       ...config.define,
       __ADPX_SANITIZER__: JSON.stringify({ file: SANITIZER_FILE, integrity: integrityOf(SANITIZER_FILE) }),
       __ADPX_LOCALES__: JSON.stringify({ file: LOCALES_FILE, integrity: integrityOf(LOCALES_FILE) }),
+      __ADPX_REST__: JSON.stringify(rest),
+      __ADPX_LATER__: JSON.stringify(later),
+      __ADPX_REST_SSR__: JSON.stringify(restSsr),
     },
   };
+}
+
+const FIRST: Omit<Layer, 'modules'> = { name: 'first', symbol: 'adpx-offers.shared' };
+const REST: Omit<Layer, 'modules'> = { name: 'rest', symbol: 'adpx-offers.shared.rest' };
+
+/** A file of the split build that shares its modules (`layer`), with `plugins` added. */
+function sharingBuild(
+  layer: Layer,
+  start: string,
+  fileName: string,
+  name: string,
+  siblings: Sibling[],
+  onlyRead: boolean,
+  plugins: PluginOption[] = [],
+): UserConfig {
+  const config = splitBuild(scriptTagBuild(entryId(layer.name), name, fileName, true, true), siblings);
+  return {
+    ...config,
+    plugins: [...(config.plugins ?? []), ...plugins, exposeModules(layer, source(start), onlyRead)],
+  };
+}
+
+/** The first file's build, exposing its modules to the files built after it. */
+const firstBuild = (layer: Layer, siblings: Sibling[] = [], onlyRead = false) =>
+  sharingBuild(layer, './src/boot/start.ts', 'adpx-offers.iife.js', 'AdpxOffersBoot', siblings, onlyRead);
+
+/** The rest file's build: reads the first file's modules, exposes its own to the later file. */
+const restBuild = (first: Layer, layer: Layer, siblings: Sibling[] = [], onlyRead = false) =>
+  sharingBuild(layer, './src/iife-rest.ts', REST_FILE, 'AdpxOffersRest', siblings, onlyRead, [
+    importShared([first], 'rest'),
+  ]);
+
+/** The modules of the first and the rest file (built in memory until they settle). */
+async function layers(): Promise<{ first: Layer; rest: Layer }> {
+  const firstOf = (modules: SharedModule[]): Layer => ({ ...FIRST, modules });
+  const first = firstOf(await layerModules((modules) => firstBuild(firstOf(modules))));
+  const restOf = (modules: SharedModule[]): Layer => ({ ...REST, modules });
+  const rest = restOf(await layerModules((modules) => restBuild(first, restOf(modules))));
+  return { first, rest };
+}
+
+/**
+ * The later file waits for the rest file when it arrives first (a launcher page asks for both at
+ * once): wrapped in a function that the rest file calls once its elements are defined
+ * (src/iife-rest.ts).
+ */
+const WAIT_FOR_REST = {
+  banner: `(function run(){if(!window[Symbol.for('adpx-offers.rest-ready')]){window[Symbol.for('adpx-offers.later')]=run;return}`,
+  footer: '})();',
+};
+
+export default defineConfig(async ({ mode }) => {
+  if (mode === 'sanitizer') {
+    return scriptTagBuild('src/sanitize/sibling-entry.ts', 'AdpxOffersSanitizer', SANITIZER_FILE, false);
+  }
+  // The single and ssr files start no request before their units' code: nothing to adopt.
+  const none: Alias = {
+    find: /^.*\/started-requests\.js$/,
+    replacement: source('./src/client/started-requests.single.ts'),
+  };
+  if (mode === 'single') {
+    const config = scriptTagBuild('src/iife.ts', 'AdpxOffersBundle', 'adpx-offers.single.iife.js', true);
+    return { ...config, resolve: { alias: [none] } };
+  }
+  // `--mode ssr`: one file with Lit's hydrate support, for pages with server-rendered units.
+  if (mode === 'ssr') {
+    return splitBuild(
+      scriptTagBuild('src/iife-ssr.ts', 'AdpxOffersBundle', 'adpx-offers.ssr.iife.js', true, true),
+      [],
+      [none],
+    );
+  }
+  const { first, rest } = await layers();
+  if (mode === 'later') {
+    const config = splitBuild(scriptTagBuild('src/iife-later.ts', 'AdpxOffersLater', LATER_FILE, false));
+    const output = { ...WAIT_FOR_REST };
+    return {
+      ...config,
+      plugins: [...(config.plugins ?? []), importShared([first, rest], 'later')],
+      build: { ...config.build, rolldownOptions: { output } },
+    };
+  }
+  const later = { file: LATER_FILE, integrity: integrityOf(LATER_FILE) };
+  if (mode === 'rest') return restBuild(first, rest, [{ file: REST_FILE, integrity: '' }, later], true);
+  if (mode === 'rest-ssr') {
+    // The same rest layer (the later file reads it by position), with the take-over bundled too.
+    return sharingBuild(rest, './src/iife-rest-ssr.ts', REST_SSR_FILE, 'AdpxOffersRest', [], true, [
+      importShared([first], 'rest-ssr'),
+    ]);
+  }
+  const siblings = [REST_FILE, LATER_FILE, REST_SSR_FILE].map((file) => ({
+    file,
+    integrity: integrityOf(file),
+  }));
+  return firstBuild(first, siblings, true);
 });

@@ -26,11 +26,11 @@ interface CspRecord {
   errors: string[];
 }
 
-/** Serves csp.html with the CSP header, and records violations, CSP console messages and errors. */
+/** Serves the page with the CSP header, and records violations, CSP console messages and errors. */
 async function openCspPage(page: Page, url: string, csp = CSP): Promise<CspRecord> {
   const record: CspRecord = { violations: [], console: [], errors: [] };
   await page.route(
-    (u) => u.pathname === '/csp.html',
+    (u) => u.pathname === new URL(url).pathname,
     async (route) => {
       const response = await route.fetch();
       await route.fulfill({ response, headers: { ...response.headers(), 'content-security-policy': csp } });
@@ -140,20 +140,37 @@ for (const path of SANITIZER_PATHS) {
 }
 
 test.describe('terms under a strict CSP with Trusted Types', () => {
-  test('a page whose trusted-types list lacks adpx-offers: no sanitizer file, the control says so, one error', async ({
+  // The first file loads the rest of the SDK through the `adpx-offers` policy (decision 016): a
+  // page that does not list it cannot run the split build. It says so, to each unit and in the
+  // console, sends no request no unit could adopt, and throws nothing into the page.
+  test('a page whose trusted-types list lacks adpx-offers: each unit gets an adpx-error that says what to do', async ({
     page,
     mock,
   }) => {
-    await useSanitizerPath(page, 'dompurify');
     await recordEvents(page);
-    const record = await openCspPage(page, `${mock.url}/csp.html`, policyFor('dompurify lit-html'));
-    const accordion = page.locator('#terms-accordion');
-    await accordion.getByRole('button', { name: /Terms/ }).click();
-    await expect(accordion.getByRole('status')).toHaveText('The terms could not be loaded. Try again.');
-    await accordion.getByRole('button', { name: /Terms/ }).click();
-    const errors = (await events(page)).filter((e) => e.type === 'adpx-error' && e.detail);
-    expect(errors.map((e) => (e.detail as { code: string }).code)).toEqual(['render']);
-    expect(await sanitizerFileRequested(page)).toBe(false);
+    const warnings: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'warning') warnings.push(message.text());
+    });
+    const record = await openCspPage(page, `${mock.url}/csp-unit.html`, policyFor('dompurify lit-html'));
+    const said = /trusted-types directive does not list adpx-offers.*adpx-offers\.single\.iife\.js/;
+    await expect.poll(async () => (await events(page)).map((e) => e.type)).toEqual(['adpx-error']);
+    const [error] = await events(page);
+    expect(error?.detail).toEqual({ code: 'render', message: expect.stringMatching(said) });
+    expect(warnings).toEqual([expect.stringMatching(said)]);
+    expect(await page.evaluate(() => customElements.get('adpx-offers'))).toBeUndefined();
+    expect(mock.requests()).toEqual([]);
+    expect(record.errors).toEqual([]);
+  });
+
+  test('the same unit on a page that lists adpx-offers: one request, the card shown, no violation', async ({
+    page,
+    mock,
+  }) => {
+    const record = await openCspPage(page, `${mock.url}/csp-unit.html`);
+    await expect(page.locator('adpx-offers [part~="offer"]').first()).toBeVisible();
+    expect(mock.requests()).toHaveLength(1);
+    expect(await violations(page)).toEqual([]);
     expect(record.errors).toEqual([]);
   });
 

@@ -191,7 +191,12 @@ test.describe('the sanitizer file from file:// asset URLs', () => {
   let folder: string;
   test.beforeAll(() => {
     folder = mkdtempSync(join(tmpdir(), 'adpx-assets-'));
-    for (const file of ['adpx-offers.iife.js', SANITIZER_FILE])
+    for (const file of [
+      'adpx-offers.iife.js',
+      'adpx-offers.rest.iife.js',
+      'adpx-offers.later.iife.js',
+      SANITIZER_FILE,
+    ])
       cpSync(join('dist', file), join(folder, 'www', file));
     writeFileSync(
       join(folder, 'www', 'page.html'),

@@ -5,6 +5,7 @@
  */
 import { AdpxLauncher } from './adpx.js';
 import { queuedCommands } from './command-queue.js';
+import { isAdpxStub } from '../boot/adpx-stub.js';
 import type { AdpxApi } from './types.js';
 
 export { AdpxLauncher, ADPX_VERSION } from './adpx.js';
@@ -17,13 +18,13 @@ export const Adpx: AdpxLauncher = /* @__PURE__ */ new AdpxLauncher();
  * Puts the script-tag API on the page as `window.Adpx`: the existing one when it is already an
  * Adpx, else `adpx`. A page that loads the script twice keeps the first `window.Adpx`: a live
  * instance (its unit, listeners, pending load) is never replaced. A stub the page made before the
- * script loaded (`{ cmd: [...] }`) is replaced, and the functions queued in it run in order
- * (command-queue.ts).
+ * script loaded (`{ cmd: [...] }`), or the script tag's first file made (src/boot/adpx-stub.ts), is
+ * replaced, and the functions queued in it run in order (command-queue.ts).
  */
 export function installAdpx(win: Window, adpx = new AdpxLauncher(win)): AdpxApi | Partial<AdpxApi> {
   const host = win as Window & { Adpx?: Partial<AdpxApi> };
   const existing = host.Adpx;
-  if (existing && typeof existing.init === 'function') return existing;
+  if (existing && typeof existing.init === 'function' && !isAdpxStub(existing)) return existing;
   adpx.captureGlobals();
   host.Adpx = adpx;
   adpx.cmd.push(...(queuedCommands(existing) as Array<() => unknown>));

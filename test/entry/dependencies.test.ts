@@ -78,7 +78,11 @@ describe('runtime dependencies', () => {
         .filter((file) => pattern.test(readFileSync(file, 'utf8')))
         .map((file) => file.slice(root.length))
         .sort();
-    expect(importers(/from '\.[^']*take-over\.js'/)).toEqual(['src/hydrate.ts', 'src/iife-ssr.ts']);
+    expect(importers(/from '\.[^']*take-over\.js'/)).toEqual([
+      'src/hydrate.ts',
+      'src/iife-rest-ssr.ts',
+      'src/iife-ssr.ts',
+    ]);
     // adpx-offers/define imports it only as a chunk of its own, when the page has such a unit.
     expect(importers(/import\('\.[^']*take-over\.js'\)/)).toEqual(['src/define.ts']);
     expect(importers(/from '\.[^']*lit-hydrate\.js'/)).toEqual(['src/elements/adpx-offers/take-over.ts']);

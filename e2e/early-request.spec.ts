@@ -1,0 +1,153 @@
+/**
+ * The script tag's first file starts the offers request of a unit already in the page, then loads
+ * the rest of the SDK beside it; the unit adopts the request in flight (docs/decisions/016).
+ */
+import { readFileSync } from 'node:fs';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures.js';
+
+const REST = 'adpx-offers.rest.iife.js';
+const card = (page: Page) => page.locator('adpx-offers [part~="offer"]').first();
+
+test('the unit adopts the request the first file started: one POST, the card shown', async ({
+  page,
+  mock,
+}) => {
+  await page.goto(`${mock.url}/early.html`);
+  await expect(card(page)).toBeVisible();
+  expect(mock.requests()).toHaveLength(1);
+  expect(mock.requests()[0]?.body).toMatchObject({ placement: 'checkout', language: 'en' });
+});
+
+test('the request leaves before the rest file is fetched: the service sees it while the rest is held', async ({
+  page,
+  mock,
+}) => {
+  let postsWhenAsked = -1;
+  let restAsked = false;
+  await page.route(`**/dist/${REST}`, async (route) => {
+    restAsked = true;
+    // The rest file is held back until the service has the POST: a request that waited for the
+    // rest file would never come.
+    await expect.poll(() => mock.requests().length).toBe(1);
+    postsWhenAsked = mock.requests().length;
+    await route.continue();
+  });
+  await page.goto(`${mock.url}/early.html`);
+  await expect(card(page)).toBeVisible();
+  expect(restAsked).toBe(true);
+  expect(postsWhenAsked).toBe(1);
+  expect(mock.requests()).toHaveLength(1);
+});
+
+test('the rest file is loaded with its sha384 hash; another file under its name is refused', async ({
+  page,
+  mock,
+}) => {
+  const { [REST]: integrity } = JSON.parse(readFileSync('dist/sri.json', 'utf8')) as Record<string, string>;
+  const inserted: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().endsWith(REST)) inserted.push(request.url());
+  });
+  await page.goto(`${mock.url}/early.html`);
+  await expect(card(page)).toBeVisible();
+  const script = await page.evaluate(
+    (file) => performance.getEntriesByType('resource').some((e) => e.name.endsWith(file)),
+    REST,
+  );
+  expect(script).toBe(true);
+  expect(inserted).toHaveLength(1);
+  // The same page, the rest file's bytes changed: not run, nothing defined, nothing thrown.
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  const messages: string[] = [];
+  page.on('console', (message) => messages.push(message.text()));
+  await page.route(`**/dist/${REST}`, async (route) => {
+    const response = await route.fetch();
+    await route.fulfill({ response, body: `${await response.text()}\n;` });
+  });
+  await page.goto(`${mock.url}/early.html`);
+  await expect.poll(() => messages.some((text) => /integrity/i.test(text) && text.includes(REST))).toBe(true);
+  expect(integrity).toMatch(/^sha384-/);
+  expect(await page.evaluate(() => customElements.get('adpx-offers'))).toBeUndefined();
+  expect(errors).toEqual([]);
+});
+
+test('a manual unit is not started early: no POST until its load()', async ({ page, mock }) => {
+  await page.route('**/early.html', async (route) => {
+    const response = await route.fetch();
+    const html = (await response.text()).replace('placement="checkout"', 'placement="checkout" manual');
+    await route.fulfill({ response, body: html });
+  });
+  const posts: string[] = [];
+  page.on('request', (request) => {
+    if (request.method() === 'POST') posts.push(request.url());
+  });
+  await page.goto(`${mock.url}/early.html`);
+  await page.waitForFunction(() => customElements.get('adpx-offers') !== undefined);
+  // The rest file ran after the first file: a request the first file started would have been issued.
+  expect(posts).toEqual([]);
+  await page.evaluate(() =>
+    (document.getElementById('unit') as HTMLElement & { load(): Promise<number> }).load(),
+  );
+  expect(posts).toHaveLength(1);
+  expect(mock.requests()).toHaveLength(1);
+});
+
+test('the script loaded twice: one request, one card', async ({ page, mock }) => {
+  await page.route('**/early.html', async (route) => {
+    const response = await route.fetch();
+    const tag = '<script src="/dist/adpx-offers.iife.js"></script>';
+    await route.fulfill({ response, body: (await response.text()).replace(tag, `${tag}${tag}`) });
+  });
+  await page.goto(`${mock.url}/early.html`);
+  await expect(card(page)).toBeVisible();
+  await expect(page.locator('adpx-offers [part~="offer"]')).toHaveCount(1);
+  expect(mock.requests()).toHaveLength(1);
+});
+
+const LATER = 'adpx-offers.later.iife.js';
+const isRealAdpx = () => {
+  const adpx = (window as unknown as { Adpx?: object }).Adpx;
+  return !!adpx && !(Symbol.for('adpx-offers.stub') in adpx);
+};
+
+test('the later file (Adpx, <adpx-terms>) is asked for once the first card is on screen', async ({
+  page,
+  mock,
+}) => {
+  let cardWhenAsked: boolean | undefined;
+  await page.route(`**/dist/${LATER}`, async (route) => {
+    cardWhenAsked = await card(page).isVisible();
+    await route.continue();
+  });
+  await page.goto(`${mock.url}/early.html`);
+  await expect(card(page)).toBeVisible();
+  await page.waitForFunction(isRealAdpx);
+  expect(cardWhenAsked).toBe(true);
+  expect(await page.evaluate(() => customElements.get('adpx-terms') !== undefined)).toBe(true);
+  expect(mock.requests()).toHaveLength(1);
+});
+
+test('a page that uses Adpx before any card gets the later file at once, and its queued call runs', async ({
+  page,
+  mock,
+}) => {
+  await page.route('**/early.html', async (route) => {
+    const response = await route.fetch();
+    const html = (await response.text()).replace('placement="checkout"', 'placement="checkout" manual');
+    await route.fulfill({ response, body: html });
+  });
+  await page.goto(`${mock.url}/early.html`);
+  await page.waitForFunction(() => customElements.get('adpx-offers') !== undefined);
+  // A manual unit shows no card: nothing asks for the later file but the page's own call.
+  const ran = page.evaluate(
+    () =>
+      new Promise<boolean>((resolve) =>
+        (window as unknown as { Adpx: { cmd: Array<() => void> } }).Adpx.cmd.push(() => resolve(true)),
+      ),
+  );
+  expect(await ran).toBe(true);
+  expect(await page.evaluate(isRealAdpx)).toBe(true);
+  expect(mock.requests()).toEqual([]);
+});

@@ -1,0 +1,57 @@
+/**
+ * `window.Adpx` until the script API arrives (decision 016: it is in the later file, loaded after
+ * the first card, or at once when the page uses it). A page may call it from the script tag's
+ * `load` event or a later script. Each call is queued in `cmd`, as a page's own `{ cmd: [] }` stub
+ * is, and asks for the later file (`loadLater`); its `installAdpx` replaces this stub and runs the
+ * queue in order, and a call that returns a promise here settles with the real call's result.
+ * `setConsent` and `forget` act at once (the consent module is in the first file): a decision is
+ * never late for a request the units send before the API arrives.
+ */
+import { forget, setConsent } from '../consent/consent.js';
+import { loadLater } from './later.js';
+
+export const ADPX_STUB = Symbol.for('adpx-offers.stub');
+
+type Queue = Array<() => unknown>;
+
+const ASYNC = ['init', 'load', 'show', 'reload', 'getOffers', 'setApiResponse'];
+const SYNC = ['close', 'forget', 'setEnvironment', 'setDebug'];
+
+/**
+ * Puts the stub on `win` unless an `Adpx` is there (a live one, or the single file's); true when
+ * the page already asked for it (`window.AdpxConfig`, or functions queued in its own stub).
+ */
+export function installAdpxStub(win: Window): boolean {
+  const host = win as unknown as { Adpx?: { init?: unknown; cmd?: unknown }; AdpxConfig?: unknown };
+  const existing = host.Adpx;
+  if (existing && typeof existing.init === 'function') return false;
+  const cmd: Queue = Array.isArray(existing?.cmd) ? (existing.cmd as Queue) : [];
+  const wanted = cmd.length > 0 || !!host.AdpxConfig;
+  // A function the page pushes itself asks for the API too.
+  cmd.push = (...commands: Queue) => (loadLater(), Array.prototype.push.apply(cmd, commands));
+  // The real `Adpx` by then: its method `name`, called with `args`.
+  const call = (name: string, args: unknown[]): unknown =>
+    Reflect.apply(Reflect.get(host.Adpx as object, name) as (...a: unknown[]) => unknown, host.Adpx, args);
+  const stub: Record<PropertyKey, unknown> = {
+    cmd,
+    [ADPX_STUB]: true,
+    isReady: () => false,
+    setConsent: (consent: unknown) => setConsent(consent),
+  };
+  for (const name of ASYNC)
+    stub[name] = (...args: unknown[]) =>
+      new Promise((resolve, reject) =>
+        cmd.push(() => (call(name, args) as Promise<unknown>).then(resolve, reject)),
+      );
+  for (const name of SYNC)
+    stub[name] = (...args: unknown[]) => {
+      if (name === 'forget') forget();
+      cmd.push(() => call(name, args));
+    };
+  host.Adpx = stub;
+  return wanted;
+}
+
+/** True for the stub above. */
+export const isAdpxStub = (value: unknown): boolean =>
+  typeof value === 'object' && value !== null && ADPX_STUB in value;
