@@ -1,7 +1,7 @@
-// Pushes public XSS corpora through the real terms path in Chromium and fails on any execution or
-// on anything in the rendered terms outside the allowlist.
+// Pushes public XSS corpora through the real terms path (and the server's renderOffers) in
+// Chromium and fails on any execution or on anything in the rendered terms outside the allowlist.
 //
-//   npm run corpus -- <folder> [--batch 25] [--wait 400] [--dist <folder>] [--path native|dompurify]
+//   npm run corpus -- <folder> [--batch 25] [--wait 400] [--dist <folder>] [--path native|dompurify|ssr]
 //                               [--verbose]
 //
 // Both terms sanitisers are run, one after the other, unless --path picks one: the browser's own
@@ -9,6 +9,11 @@
 // sanitizer file, which Chromium takes when `setHTML` is removed before the page runs (as in an
 // engine without the API). Each run checks that its path is the one that ran: the sanitizer file is
 // requested on the DOMPurify path only.
+//
+// The third path, `ssr`, is the server's: each payload goes into every text and URL field of an
+// offer and into the unit's heading and placement, `renderOffers` (adpx-offers/ssr, from --dist)
+// renders it in Node, and Chromium parses that HTML, declarative shadow roots and all, with no
+// script of ours: a payload must come out as text, be dropped, or be refused with an OffersError.
 //
 // <folder> holds `dompurify-expect.mjs` (default export: [{ title?, payload, expected }]) and
 // `h5sc-items.js` + `h5sc-payloads.js` (UMD, evaluated with node:vm). Each payload has its
@@ -29,8 +34,8 @@ import { chromiumArgs, chromiumPath } from './chromium.mjs';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const USAGE =
-  'usage: npm run corpus -- <folder> [--batch <n>] [--wait <ms>] [--dist <folder>] [--path native|dompurify] [--verbose]';
-const PATHS = ['native', 'dompurify'];
+  'usage: npm run corpus -- <folder> [--batch <n>] [--wait <ms>] [--dist <folder>] [--path native|dompurify|ssr] [--verbose]';
+const PATHS = ['native', 'dompurify', 'ssr'];
 const SANITIZER_FILE = 'adpx-offers.sanitizer.iife.js';
 
 /** The test oracle, restated from the spec and docs/decisions/003 (not read from src): the check must be independent. */
@@ -385,10 +390,14 @@ async function runCorpus(runner, name, list, options) {
 }
 
 function printSummary(path, summaries, h5sc) {
-  console.log(`\ncorpus summary, ${path} path (payloads through <adpx-terms>, opened, in Chromium)`);
+  const through =
+    path === 'ssr'
+      ? 'payloads in every field of an offer, rendered by renderOffers, parsed in Chromium; blank = refused with an OffersError'
+      : 'payloads through <adpx-terms>, opened, in Chromium';
+  console.log(`\ncorpus summary, ${path} path (${through})`);
   for (const s of summaries) {
     console.log(
-      `  ${s.name.padEnd(22)} payloads ${String(s.run).padStart(4)}   executions ${s.executions.length}   violations ${s.violations.length}   blank (no control) ${s.empty}`,
+      `  ${s.name.padEnd(22)} payloads ${String(s.run).padStart(4)}   executions ${s.executions.length}   violations ${s.violations.length}   ${path === 'ssr' ? 'refused' : 'blank (no control)'} ${s.empty}`,
     );
   }
   const t = h5sc.triggers;
@@ -399,6 +408,169 @@ function printSummary(path, summaries, h5sc) {
     for (const e of s.executions) console.log(`  EXECUTION ${e.id} ${e.label}: ${e.found.join('; ')}`);
     for (const v of s.violations) console.log(`  VIOLATION ${v.id} ${v.label}: ${v.found.join('; ')}`);
   }
+}
+
+// ---- the ssr path ----
+
+/** Page side: per unit of the slot, what in its light and shadow trees could run script. */
+function scriptableParts() {
+  const URL_ATTRIBUTES = ['href', 'src', 'srcset', 'action', 'formaction', 'xlink:href'];
+  // The one script a unit may carry: the server's state, JSON (which no browser runs), its child.
+  const isState = (node) =>
+    node.localName === 'script' &&
+    node.parentNode?.localName === 'adpx-offers' &&
+    node.getAttribute('type') === 'application/json' &&
+    node.hasAttribute('data-adpx-server-state') &&
+    node.attributes.length === 2;
+  const walk = (root, found) => {
+    for (const node of root.querySelectorAll('*')) {
+      const tag = node.localName;
+      if (
+        ['script', 'iframe', 'object', 'embed', 'base', 'form', 'meta', 'link'].includes(tag) &&
+        !isState(node)
+      )
+        found.push(`<${tag}>`);
+      for (const attr of Array.from(node.attributes)) {
+        if (/^on/i.test(attr.name)) found.push(`${attr.name} on <${tag}>`);
+        if (URL_ATTRIBUTES.includes(attr.name) && /^\s*(javascript|data|vbscript):/i.test(attr.value))
+          found.push(`${attr.name}="${attr.value.slice(0, 60)}" on <${tag}>`);
+      }
+      if (node.shadowRoot) walk(node.shadowRoot, found);
+    }
+    return found;
+  };
+  return Array.from(document.getElementById('slot').children, (unit) => {
+    const found = walk(unit, []);
+    if (unit.shadowRoot) walk(unit.shadowRoot, found);
+    return found;
+  });
+}
+
+/** Page side: clicks, focuses and sends common events to every element of every unit. */
+function interactSsr(events) {
+  const walk = (root) => {
+    for (const node of root.querySelectorAll('*')) {
+      node.click?.();
+      node.focus?.();
+      for (const type of events) node.dispatchEvent(new Event(type, { bubbles: true }));
+      if (node.shadowRoot) walk(node.shadowRoot);
+    }
+  };
+  walk(document.getElementById('slot'));
+}
+
+/** `renderOffers` in Node, from the build, and the conformance table's offer shapes. */
+async function ssrRenderer(dist) {
+  const { renderOffers } = await import(pathToFileURL(join(dist, 'server/ssr/index.js')).href);
+  const { envelope, offer, TEXT_FIELDS, URL_FIELDS } = await import(
+    pathToFileURL(join(ROOT, 'test/ssr-conformance/cases.mjs')).href
+  );
+  /** The unit's HTML with `payload` everywhere a response or an attribute can carry it, or why not. */
+  return async (payload) => {
+    const fields = {};
+    for (const field of [...TEXT_FIELDS, ...URL_FIELDS]) fields[field] = payload;
+    const response = envelope([offer(1, fields), offer(2, { title: payload })], { privacy_url: payload });
+    try {
+      return { html: await renderOffers({ response, heading: payload, placement: payload }) };
+    } catch (error) {
+      return { refused: error?.name === 'OffersError', threw: `${error?.name}: ${error?.message}` };
+    }
+  };
+}
+
+/** Renders a batch on the server and loads it as one page (no script of ours); a runner's batch. */
+function ssrRunner(context, origin, render, options) {
+  let pages = 0;
+  const dialogs = [];
+  return {
+    async batch(list) {
+      const rendered = await Promise.all(list.map((p) => render(p.html)));
+      const units = rendered.map((r) => r.html ?? '<div></div>').join('\n');
+      const url = `${origin}/ssr-corpus/${++pages}.html`;
+      await context.route(url, (route) =>
+        route.fulfill({
+          contentType: 'text/html',
+          body: `<!doctype html><html><head><title>ssr corpus</title></head><body><div id="slot">${units}</div></body></html>`,
+        }),
+      );
+      const page = await context.newPage();
+      page.on('dialog', (dialog) => {
+        dialogs.push(dialog.message());
+        void dialog.dismiss().catch(() => {});
+      });
+      try {
+        await page.goto(url);
+        await page.waitForTimeout(options.wait);
+        await page.evaluate(interactSsr, EVENTS);
+        await page.waitForTimeout(Math.min(options.wait, 200));
+        const found = await page.evaluate(scriptableParts);
+        const executions = await page.evaluate(() => window.corpusProbe.executions.splice(0));
+        const anomalies = [...executions, ...dialogs.splice(0).map((m) => `dialog: ${m}`)];
+        if (!page.url().startsWith(url)) anomalies.push(`navigated to ${page.url()}`);
+        const results = rendered.map((r, i) => ({
+          empty: r.html === undefined,
+          violations: [
+            ...(r.html === undefined && !r.refused ? [`renderOffers threw ${r.threw}`] : []),
+            ...found[i],
+          ],
+        }));
+        return { results, anomalies };
+      } finally {
+        await page.close();
+      }
+    },
+  };
+}
+
+/** The ssr path's control: a shadow root written by hand with a handler must be seen. */
+async function ssrControl(runner) {
+  const { results, anomalies } = await runner.batch([{ html: '<img src="x:x" onerror="xssed(1)">' }]);
+  return { executions: anomalies.length, violations: results[0]?.violations.length ?? 0 };
+}
+
+/** The ssr path: both corpora through `renderOffers`, parsed by Chromium; true when all is clean. */
+async function runSsrPath(browser, mock, corpora, options) {
+  const context = await browser.newContext();
+  const origin = new URL(mock.url).origin;
+  await context.route('**/*', (route) =>
+    new URL(route.request().url()).origin === origin ? route.fallback() : route.abort(),
+  );
+  await context.addInitScript(installProbe, ALLOWED);
+  const render = await ssrRenderer(options.dist);
+  // The control bypasses renderOffers: unescaped markup in a declarative shadow root must be seen.
+  const blind = ssrRunner(
+    context,
+    origin,
+    async (html) => ({
+      html: `<adpx-offers><template shadowrootmode="open">${html}</template></adpx-offers>`,
+    }),
+    options,
+  );
+  const control = await ssrControl(blind);
+  if (control.executions < 1 || control.violations < 1) {
+    throw new Error(
+      `the ssr probe is blind: control saw ${control.executions} executions, ${control.violations} violations`,
+    );
+  }
+  console.log(
+    `corpus (ssr): control without renderOffers: ${control.executions} executions, ${control.violations} violations seen (the probe works)`,
+  );
+  const runner = ssrRunner(context, origin, render, options);
+  const started = Date.now();
+  const summaries = [
+    await runCorpus(runner, 'dompurify-expect.mjs', corpora.dompurify, options),
+    await runCorpus(runner, 'h5sc', corpora.h5sc.list, options),
+  ];
+  await context.close();
+  printSummary('ssr', summaries, corpora.h5sc);
+  const executions = summaries.reduce((n, s) => n + s.executions.length, 0);
+  const violations = summaries.reduce((n, s) => n + s.violations.length, 0);
+  const total = summaries.reduce((n, s) => n + s.run, 0);
+  const refused = summaries.reduce((n, s) => n + s.empty, 0);
+  console.log(
+    `  total: ${total} payloads, ${executions} executions, ${violations} violations, ${refused} refused with an OffersError (${((Date.now() - started) / 1000).toFixed(1)} s)`,
+  );
+  return executions === 0 && violations === 0;
 }
 
 /** Runs both corpora on one sanitiser path in a context of its own; true when all is clean. */
@@ -463,7 +635,9 @@ async function main() {
   let failed = false;
   try {
     for (const path of options.paths) {
-      if (!(await runPath(browser, mock, path, { dompurify, h5sc }, options))) failed = true;
+      const run =
+        path === 'ssr' ? runSsrPath : (...args) => runPath(args[0], args[1], path, ...args.slice(2));
+      if (!(await run(browser, mock, { dompurify, h5sc }, options))) failed = true;
     }
   } finally {
     await browser.close();

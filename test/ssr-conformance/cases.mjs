@@ -47,7 +47,7 @@ export function offer(id, fields = {}) {
 
 export const envelope = (offers, data = {}) => ({ data: { offers, count: offers.length, ...data } });
 
-const TEXT_FIELDS = [
+export const TEXT_FIELDS = [
   'title',
   'description',
   'short_headline',
@@ -59,7 +59,14 @@ const TEXT_FIELDS = [
   'terms_and_conditions',
   'loyaltyboost_requirements',
 ];
-const URL_FIELDS = ['click_url', 'pixel', 'image', 'offerwall_url', 'save_for_later_url', 'qr_code_img'];
+export const URL_FIELDS = [
+  'click_url',
+  'pixel',
+  'image',
+  'offerwall_url',
+  'save_for_later_url',
+  'qr_code_img',
+];
 
 function check(condition, message) {
   if (!condition) throw new Error(message);
