@@ -40,10 +40,11 @@ function afterFirstCard(then: () => void): void {
 }
 
 /**
- * A unit's first update (and render) waits for the next task: the upgrade of every unit in the
- * page and their first renders are not one long task. Later updates are Lit's as usual.
+ * An element's first update (and render) waits for the next task: the upgrade of every unit in the
+ * page and their first renders are not one long task, and a card's first render is not in the
+ * task of its unit's render. Later updates are Lit's as usual.
  */
-function firstUpdateInNextTask(element: typeof AdpxOffersElement): void {
+function firstUpdateInNextTask(element: typeof AdpxOffersElement | typeof AdpxOfferElement): void {
   const proto = element.prototype as unknown as { scheduleUpdate(): unknown; hasUpdated: boolean };
   const schedule = proto.scheduleUpdate;
   proto.scheduleUpdate = function (this: typeof proto) {
@@ -51,19 +52,36 @@ function firstUpdateInNextTask(element: typeof AdpxOffersElement): void {
   };
 }
 
+/**
+ * Builds an element's constructable style sheets now, in a task of their own: Lit builds them
+ * (`CSSResult.styleSheet`, the CSS parsed) when the first instance attaches its shadow root, which
+ * is in the unit's upgrade or the card's render. Here they are ready while the response travels.
+ */
+function buildStyleSheets(element: typeof AdpxOffersElement | typeof AdpxOfferElement): void {
+  for (const style of [element.styles].flat(Infinity)) if (style && 'styleSheet' in style) void style.styleSheet;
+}
+
 export function boot(shared: unknown[]): void {
   if (Reflect.get(window, SHARED)) return;
   Reflect.set(window, SHARED, shared);
   const registry = customElements;
-  if (!registry.get('adpx-offer')) registry.define('adpx-offer', AdpxOfferElement);
-  void nextTask().then(() => {
-    if (!registry.get('adpx-offers')) {
-      firstUpdateInNextTask(AdpxOffersElement);
-      registry.define('adpx-offers', AdpxOffersElement);
-    }
-    // The later file arrived first (a launcher page asks for both at once): it runs now.
-    Reflect.set(window, READY, true);
-    (Reflect.get(window, WAITING) as (() => void) | undefined)?.();
-    afterFirstCard(loadLater);
-  });
+  if (!registry.get('adpx-offer')) {
+    firstUpdateInNextTask(AdpxOfferElement);
+    registry.define('adpx-offer', AdpxOfferElement);
+  }
+  void nextTask()
+    .then(() => buildStyleSheets(AdpxOffersElement))
+    .then(nextTask)
+    .then(() => {
+      if (!registry.get('adpx-offers')) {
+        firstUpdateInNextTask(AdpxOffersElement);
+        registry.define('adpx-offers', AdpxOffersElement);
+      }
+      // The later file arrived first (a launcher page asks for both at once): it runs now.
+      Reflect.set(window, READY, true);
+      (Reflect.get(window, WAITING) as (() => void) | undefined)?.();
+      afterFirstCard(loadLater);
+    })
+    .then(nextTask)
+    .then(() => buildStyleSheets(AdpxOfferElement));
 }

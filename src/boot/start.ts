@@ -12,6 +12,7 @@ import { rememberOwnScript } from '../sanitize/own-script.js';
 import { loadSiblingScript } from '../sanitize/sibling-script.js';
 import { installAdpxStub } from './adpx-stub.js';
 import { loadLater } from './later.js';
+import { nextTask } from './next-task.js';
 import { startEarlyRequests } from './early-request.js';
 
 declare const __ADPX_REST__: { file: string; integrity: string };
@@ -66,8 +67,12 @@ export function boot(shared: unknown[]): void {
   } catch (error) {
     return reportRestFailure(error);
   }
-  // The units of the single file or of the ESM build already have their code and load themselves.
-  if (!customElements.get('adpx-offers')) startEarlyRequests(window, document);
   // A launcher page (`AdpxConfig`, `Adpx.cmd`) needs the API now: it comes beside the rest file.
   if (apiWanted) loadLater();
+  // The requests in a task of their own, after this file's evaluation (issue 36: no task over
+  // 50 ms on a phone); the rest file is on its way meanwhile. The units of the single file or of
+  // the ESM build already have their code and load themselves.
+  void nextTask().then(() => {
+    if (!customElements.get('adpx-offers')) startEarlyRequests(window, document);
+  });
 }

@@ -4,6 +4,7 @@ import { createDebugLog, type DebugLog } from '../../debug.js';
 import { fetchOffers } from '../../client/fetch-offers.js';
 import { offersRequestKey } from '../../client/request.js';
 import { takeStartedRequest } from '../../client/started-requests.js';
+import { nextTask } from '../../boot/next-task.js';
 import { isPending, withConsent } from '../../consent/apply.js';
 import {
   dropPrefetched,
@@ -158,6 +159,9 @@ export class UnitLoad implements ReactiveController {
       const started = takeStartedRequest(window, key);
       const response = await (started ?? this.fetch(key, payload, abort.signal));
       await words;
+      // The answer was read and checked in the network's task; the unit and its card render in
+      // tasks of their own (a phone's main thread is not held for all three at once, issue 36).
+      await nextTask();
       if (abort.signal.aborted) throw aborted();
       this.flow.accept(response);
       if (this.unit.prefetch) this.keepOrDrop(key, response);
