@@ -4,6 +4,8 @@
 // the way to find which of the SDK's tasks is over 50 ms and why.
 //
 //   node bench/frames.mjs [--page phone-sdk.html] [--cpu 4] [--runs 3] [--dist DIR]
+import { existsSync, readFileSync } from 'node:fs';
+import { SourceMap } from 'node:module';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { freshPage, launchBrowser, ROOT, startService } from './lib/env.mjs';
@@ -32,6 +34,19 @@ const service = await startService(resolve(args.dist));
 const browser = await launchBrowser();
 const { viewport, deviceScaleFactor, isMobile, hasTouch } = PHONE;
 const short = (url) => url.replace(/^.*\//, '') || '(page)';
+
+/** `src/file.ts:line` of a character position in one of the SDK's files, through its source map. */
+const sources = new Map();
+function origin(url, position) {
+  const file = url.includes('/dist/') ? `${resolve(args.dist)}/${short(url)}` : undefined;
+  if (!file || position < 0 || !existsSync(`${file}.map`)) return '';
+  if (!sources.has(file))
+    sources.set(file, { text: readFileSync(file, 'utf8'), map: new SourceMap(JSON.parse(readFileSync(`${file}.map`, 'utf8'))) });
+  const { text, map } = sources.get(file);
+  const before = text.slice(0, position).split('\n');
+  const found = map.findEntry(before.length - 1, before.at(-1).length);
+  return found.originalSource ? `${found.originalSource.replace(/^.*?\b(src|node_modules)\//, '$1/')}:${found.originalLine + 1}` : '';
+}
 try {
   for (let run = 0; run < Number(args.runs); run++) {
     const { page, close } = await freshPage(browser, { viewport, deviceScaleFactor, isMobile, hasTouch });
@@ -54,7 +69,7 @@ try {
       );
       for (const s of f.scripts)
         console.log(
-          `    ${s.duration.toFixed(0).padStart(4)} ms ${short(s.sourceURL)} ${s.invokerType} ${s.invoker} ${s.sourceFunctionName ?? ''} (compile ${(s.executionStart - s.startTime).toFixed(0)}, forced layout ${s.forcedStyleAndLayoutDuration.toFixed(0)})`,
+          `    ${s.duration.toFixed(0).padStart(4)} ms ${short(s.sourceURL)} ${s.invokerType} ${s.invoker} ${s.sourceFunctionName ?? ''} ${origin(s.sourceURL, s.sourceCharPosition)} (compile ${(s.executionStart - s.startTime).toFixed(0)}, forced layout ${s.forcedStyleAndLayoutDuration.toFixed(0)})`,
         );
     }
     await close();

@@ -9,9 +9,10 @@
  * (scripts/shared-modules.mjs).
  *
  * Start-up runs in slices (issue 36: no task of ours over 50 ms on a phone): this file's
- * evaluation and `<adpx-offer>`'s definition; then `<adpx-offers>`'s definition, which upgrades
- * the units in the page; then each unit's first update and render; the card's render comes with
- * the response, in its own task. Each step after a yield (`nextTask`).
+ * evaluation and `<adpx-offer>`'s definition; then the unit's style sheets; then `<adpx-offers>`'s
+ * definition, which upgrades the units in the page; then each unit's first update; the card's
+ * render comes a task after the response was read (`UnitLoad`). Each step after a yield
+ * (`nextTask`).
  */
 import { loadLater } from './boot/later.js';
 import { nextTask } from './boot/next-task.js';
@@ -40,11 +41,10 @@ function afterFirstCard(then: () => void): void {
 }
 
 /**
- * An element's first update (and render) waits for the next task: the upgrade of every unit in the
- * page and their first renders are not one long task, and a card's first render is not in the
- * task of its unit's render. Later updates are Lit's as usual.
+ * A unit's first update (and render) waits for the next task: the upgrade of every unit in the
+ * page and their first renders are not one long task. Later updates are Lit's as usual.
  */
-function firstUpdateInNextTask(element: typeof AdpxOffersElement | typeof AdpxOfferElement): void {
+function firstUpdateInNextTask(element: typeof AdpxOffersElement): void {
   const proto = element.prototype as unknown as { scheduleUpdate(): unknown; hasUpdated: boolean };
   const schedule = proto.scheduleUpdate;
   proto.scheduleUpdate = function (this: typeof proto) {
@@ -53,11 +53,11 @@ function firstUpdateInNextTask(element: typeof AdpxOffersElement | typeof AdpxOf
 }
 
 /**
- * Builds an element's constructable style sheets now, in a task of their own: Lit builds them
- * (`CSSResult.styleSheet`, the CSS parsed) when the first instance attaches its shadow root, which
- * is in the unit's upgrade or the card's render. Here they are ready while the response travels.
+ * Builds the unit's constructable style sheets (its cards' included) in a task of their own: Lit
+ * builds them (`CSSResult.styleSheet`, the CSS parsed) when the first unit attaches its shadow
+ * root, in the task that upgrades the units.
  */
-function buildStyleSheets(element: typeof AdpxOffersElement | typeof AdpxOfferElement): void {
+function buildStyleSheets(element: typeof AdpxOffersElement): void {
   for (const style of [element.styles].flat(Infinity)) if (style && 'styleSheet' in style) void style.styleSheet;
 }
 
@@ -65,10 +65,7 @@ export function boot(shared: unknown[]): void {
   if (Reflect.get(window, SHARED)) return;
   Reflect.set(window, SHARED, shared);
   const registry = customElements;
-  if (!registry.get('adpx-offer')) {
-    firstUpdateInNextTask(AdpxOfferElement);
-    registry.define('adpx-offer', AdpxOfferElement);
-  }
+  if (!registry.get('adpx-offer')) registry.define('adpx-offer', AdpxOfferElement);
   void nextTask()
     .then(() => buildStyleSheets(AdpxOffersElement))
     .then(nextTask)
@@ -81,7 +78,5 @@ export function boot(shared: unknown[]): void {
       Reflect.set(window, READY, true);
       (Reflect.get(window, WAITING) as (() => void) | undefined)?.();
       afterFirstCard(loadLater);
-    })
-    .then(nextTask)
-    .then(() => buildStyleSheets(AdpxOfferElement));
+    });
 }
