@@ -30,12 +30,15 @@ const WAITING = Symbol.for('adpx-offers.later');
 /** The first unit's first outcome: its card on screen, no offers, or an error. */
 const SETTLED = ['adpx-offer-shown', 'adpx-no-ads-found', 'adpx-error'];
 
-/** Runs `then` once the first card is settled, or now when the page has no unit. */
+/**
+ * Runs `then` once the first card is settled (in a task of its own, not the card's), or now when
+ * the page has no unit.
+ */
 function afterFirstCard(then: () => void): void {
   if (!document.querySelector('adpx-offers')) return then();
   const done = () => {
     for (const name of SETTLED) document.removeEventListener(name, done, true);
-    then();
+    void nextTask().then(then);
   };
   for (const name of SETTLED) document.addEventListener(name, done, true);
 }
@@ -58,7 +61,8 @@ function firstUpdateInNextTask(element: typeof AdpxOffersElement): void {
  * root, in the task that upgrades the units.
  */
 function buildStyleSheets(element: typeof AdpxOffersElement): void {
-  for (const style of [element.styles].flat(Infinity)) if (style && 'styleSheet' in style) void style.styleSheet;
+  for (const style of [element.styles].flat(Infinity))
+    if (style && 'styleSheet' in style) void style.styleSheet;
 }
 
 export function boot(shared: unknown[]): void {

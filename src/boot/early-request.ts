@@ -10,9 +10,10 @@
 import { fetchOffers } from '../client/fetch-offers.js';
 import { offersRequestKey } from '../client/request.js';
 import { keepStartedRequest } from '../client/started-requests.js';
-import { isPending, withConsent } from '../consent/apply.js';
+import { withConsent } from '../consent/apply.js';
 import { resolveLanguage } from '../i18n/messages.js';
 import type { FetchOffersOptions } from '../options/fetch-options.js';
+import { nextTask } from './next-task.js';
 import { fetchOptionsOf, optionEntries, type OptionName } from '../options/schema.js';
 
 /** An attribute's value as Lit's default converter reads it for the option's type. */
@@ -74,10 +75,10 @@ export function startEarlyRequests(win: Window, doc: Document): number {
         ...(values.payload as object),
       },
     } as FetchOffersOptions;
-    const decided = withConsent(options, values.consentTimeoutMs as number);
-    const response = isPending(decided)
-      ? decided.then((allowed) => fetchOffers(allowed))
-      : fetchOffers(decided);
+    // The POST (its body, the device's id, the fetch) in the next task: this one read the unit
+    // and its consent (issue 36: no task over 50 ms on a phone).
+    const allowed = Promise.resolve(withConsent(options, values.consentTimeoutMs as number));
+    const response = allowed.then(async (decided) => (await nextTask(), fetchOffers(decided)));
     keepStartedRequest(win, offersRequestKey(options), response);
     started++;
   }

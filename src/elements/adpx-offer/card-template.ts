@@ -91,10 +91,10 @@ function rareTemplate(offer: Offer, v: CardView): TemplateResult | typeof nothin
   return loyalty ?? qr ?? nothing;
 }
 
-/** The card: every fragment of the offer. */
+/** The card: every fragment of the offer (a draft leaves out what follows the actions). */
 export function cardTemplate(card: OfferCard, v: CardView): TemplateResult {
   card.willRender(v);
-  const { offer, image, id, terms } = card;
+  const { offer, image, id } = card;
   const m = v.m;
   const { wide, narrow } = cardCopy(offer);
   const headlines = wide.headline !== narrow.headline;
@@ -103,13 +103,6 @@ export function cardTemplate(card: OfferCard, v: CardView): TemplateResult {
   const advertiser = advertiserLine(offer, m);
   const { accept, decline } = ctaLabels(offer, m);
   const { onAccept, onDecline } = card;
-  const offerwall = offer.offerwall_enabled && !v.noOfferwall ? offer.offerwall_url : undefined;
-  const canSave = card.canSave;
-  const save = SAVE[card.saveState];
-  const saveIcon = SAVE_ICON[save.icon];
-  const saveDone = card.saveState === SaveState.Saved || card.saveState === SaveState.Saving;
-  const miniText = offer.mini_text?.trim() ? offer.mini_text : undefined;
-  const showTerms = terms.hasTerms && !terms.failure;
   const showMedia = image !== undefined && image.url !== card.failedImage;
   return html`<div id=${id} part="offer" class="offer">
     <article part="card" class="card ${showMedia ? 'has-media' : ''}" aria-labelledby="${id}-headline">
@@ -163,7 +156,7 @@ export function cardTemplate(card: OfferCard, v: CardView): TemplateResult {
           .textContent=${descriptions ? (narrow.description ?? '') : ''}
         ></p>
       </div>
-      ${rareTemplate(offer, v)}
+      ${v.draft ? nothing : rareTemplate(offer, v)}
       <div part="actions" class="actions">
         <button part="accept" class="accept" dir="auto" @click=${onAccept} .textContent=${accept}></button>
         <button
@@ -174,76 +167,93 @@ export function cardTemplate(card: OfferCard, v: CardView): TemplateResult {
           .textContent=${decline}
         ></button>
       </div>
-      <div class="extras" ?hidden=${!offerwall && !canSave}>
-        <a
-          part="offerwall"
-          class="extra"
-          href=${offerwall ?? nothing}
-          target="_blank"
-          rel="noopener noreferrer"
-          ?hidden=${!offerwall}
-          @click=${card.onLink}
-          ><svg class="icon" viewBox="0 0 24 24" width="16" height="16" aria-hidden="true" focusable="false">
-            <path
-              d="M4 4h6.5v6.5H4zM13.5 4H20v6.5h-6.5zM4 13.5h6.5V20H4zM13.5 13.5H20V20h-6.5z"
-              fill="none"
-              stroke="currentColor"
-              stroke-width="2"
-            /></svg
-          ><span .textContent=${m.t('moreOffers')}></span
-        ></a>
-        <button
-          part="save"
-          class="extra save"
-          type="button"
-          data-state=${card.saveState}
-          aria-disabled=${saveDone ? 'true' : 'false'}
-          ?hidden=${!canSave}
-          @click=${card.onSave}
-        >
-          <svg class="icon" viewBox="0 0 24 24" width="16" height="16" aria-hidden="true" focusable="false">
-            <path
-              d=${saveIcon.d}
-              fill="none"
-              stroke="currentColor"
-              stroke-width=${saveIcon.width}
-              stroke-linejoin="round"
-              stroke-linecap=${saveIcon.cap}
-            /></svg
-          ><span .textContent=${m.t(save.label)}></span>
-        </button>
-        <span
-          class=${card.saveState === SaveState.Failed ? 'save-status' : 'visually-hidden'}
-          role="status"
-          .textContent=${save.status ? m.t(save.status) : ''}
-        ></span>
-      </div>
-      <p part="mini-text" class="mini-text" dir="auto" ?hidden=${!miniText}>
-        <small .textContent=${miniText ?? ''}></small>
-      </p>
-      <div class="legal" ?hidden=${!v.privacyUrl && !showTerms}>
-        <div
-          part="terms"
-          class="terms ${terms.expanded && terms.mode !== 'modal' ? 'open' : ''}"
-          ?hidden=${!showTerms}
-        >
-          ${termsTemplate(terms, {
-            label: m.t('terms'),
-            closeLabel: m.t('close'),
-            unavailableLabel: m.t('termsUnavailable'),
-          })}
-        </div>
-        <a
-          part="privacy"
-          class="privacy"
-          href=${v.privacyUrl ?? nothing}
-          target="_blank"
-          rel="noopener noreferrer"
-          ?hidden=${!v.privacyUrl}
-          @click=${card.onLink}
-          .textContent=${m.t('privacy')}
-        ></a>
-      </div>
+      ${v.draft ? nothing : cardEnd(card, v)}
     </article>
   </div>`;
+}
+
+/**
+ * What follows the card's actions: 'More offers', 'Save for later', the small print, the terms and
+ * the privacy link (left out of a draft, {@link CardView.draft}).
+ */
+function cardEnd(card: OfferCard, v: CardView): TemplateResult {
+  const { offer, terms } = card;
+  const m = v.m;
+  const offerwall = offer.offerwall_enabled && !v.noOfferwall ? offer.offerwall_url : undefined;
+  const canSave = card.canSave;
+  const save = SAVE[card.saveState];
+  const saveIcon = SAVE_ICON[save.icon];
+  const saveDone = card.saveState === SaveState.Saved || card.saveState === SaveState.Saving;
+  const miniText = offer.mini_text?.trim() ? offer.mini_text : undefined;
+  const showTerms = terms.hasTerms && !terms.failure;
+  return html`<div class="extras" ?hidden=${!offerwall && !canSave}>
+      <a
+        part="offerwall"
+        class="extra"
+        href=${offerwall ?? nothing}
+        target="_blank"
+        rel="noopener noreferrer"
+        ?hidden=${!offerwall}
+        @click=${card.onLink}
+        ><svg class="icon" viewBox="0 0 24 24" width="16" height="16" aria-hidden="true" focusable="false">
+          <path
+            d="M4 4h6.5v6.5H4zM13.5 4H20v6.5h-6.5zM4 13.5h6.5V20H4zM13.5 13.5H20V20h-6.5z"
+            fill="none"
+            stroke="currentColor"
+            stroke-width="2"
+          /></svg
+        ><span .textContent=${m.t('moreOffers')}></span
+      ></a>
+      <button
+        part="save"
+        class="extra save"
+        type="button"
+        data-state=${card.saveState}
+        aria-disabled=${saveDone ? 'true' : 'false'}
+        ?hidden=${!canSave}
+        @click=${card.onSave}
+      >
+        <svg class="icon" viewBox="0 0 24 24" width="16" height="16" aria-hidden="true" focusable="false">
+          <path
+            d=${saveIcon.d}
+            fill="none"
+            stroke="currentColor"
+            stroke-width=${saveIcon.width}
+            stroke-linejoin="round"
+            stroke-linecap=${saveIcon.cap}
+          /></svg
+        ><span .textContent=${m.t(save.label)}></span>
+      </button>
+      <span
+        class=${card.saveState === SaveState.Failed ? 'save-status' : 'visually-hidden'}
+        role="status"
+        .textContent=${save.status ? m.t(save.status) : ''}
+      ></span>
+    </div>
+    <p part="mini-text" class="mini-text" dir="auto" ?hidden=${!miniText}>
+      <small .textContent=${miniText ?? ''}></small>
+    </p>
+    <div class="legal" ?hidden=${!v.privacyUrl && !showTerms}>
+      <div
+        part="terms"
+        class="terms ${terms.expanded && terms.mode !== 'modal' ? 'open' : ''}"
+        ?hidden=${!showTerms}
+      >
+        ${termsTemplate(terms, {
+          label: m.t('terms'),
+          closeLabel: m.t('close'),
+          unavailableLabel: m.t('termsUnavailable'),
+        })}
+      </div>
+      <a
+        part="privacy"
+        class="privacy"
+        href=${v.privacyUrl ?? nothing}
+        target="_blank"
+        rel="noopener noreferrer"
+        ?hidden=${!v.privacyUrl}
+        @click=${card.onLink}
+        .textContent=${m.t('privacy')}
+      ></a>
+    </div> `;
 }

@@ -51,6 +51,11 @@ export interface CardView {
   privacyUrl?: string;
   headingLevel: number;
   terms: TermsMode;
+  /**
+   * The first of a new card's two renders (issue 36: no task over 50 ms on a phone): the unit is
+   * hidden, and the card leaves out what follows its actions, drawn one task later.
+   */
+  draft?: boolean;
 }
 
 /** One offer's card in one host: its state and handlers. {@link dispose} when it goes. */

@@ -24,7 +24,12 @@ import {
  * page (`--adpx-*`, `::part()`). Loading, beacons, focus and keyboard flows are in e2e/.
  */
 
-type Unit = HTMLElement & { response?: unknown; show(): void; state: string };
+type Unit = HTMLElement & {
+  response?: unknown;
+  show(): void;
+  state: string;
+  updateComplete: Promise<boolean>;
+};
 
 afterEach(clearStage);
 
@@ -368,6 +373,7 @@ describe('right to left, motion, forced colours', () => {
       stage().append(unit);
       unit.response = offersResponse();
       await find(unit, '[part~="dialog"]');
+      await unit.updateComplete; // the whole render, after the hidden draft (draft-pass.ts)
       const count = await animationsSettled();
       clearStage();
       return count;

@@ -25,6 +25,7 @@ import { HeldEvents } from './held-events.js';
 import { CloseHold } from './close-hold.js';
 import { attachStates, setStates } from '../custom-states.js';
 import { UnitCards } from './unit-cards.js';
+import { DraftPass } from './draft-pass.js';
 import { AnalyticsHandOff } from '../../hosts/analytics.js';
 
 export { UnitStatus } from './status.js';
@@ -186,6 +187,7 @@ export class AdpxOffersElement extends OffersRequestElement {
   private readonly languageWatch = new LanguageWatch(this, () => this.language);
   /** Last of the controllers: the events of a unit not yet in the document wait for it. */
   private readonly held = new HeldEvents(this);
+  private readonly draft = new DraftPass(this);
 
   /** A service response supplied by the host: rendered without fetching. */
   get response(): OffersResponse | undefined {
@@ -316,7 +318,12 @@ export class AdpxOffersElement extends OffersRequestElement {
   /** Lit calls `update` on the client only (never on a server): the flow's effects run here. */
   protected override update(changed: PropertyValues): void {
     this.flowChanged(changed);
+    this.draft.begin(changed, this.flow.status);
     super.update(changed);
+  }
+
+  protected override async getUpdateComplete(): Promise<boolean> {
+    return this.draft.complete(await super.getUpdateComplete(), () => super.getUpdateComplete());
   }
 
   /**
@@ -358,6 +365,7 @@ export class AdpxOffersElement extends OffersRequestElement {
   }
 
   protected override updated(): void {
+    if (this.draft.drafted()) return;
     this.cards.rendered();
     const root = this.renderRoot;
     const dialog = root.querySelector<HTMLDialogElement>('dialog.overlay');
@@ -384,6 +392,7 @@ export class AdpxOffersElement extends OffersRequestElement {
       position: this.settings.position,
       terms: this.terms,
       m: this.words.messages,
+      draft: this.draft.active,
       onClose: this.closeByUser,
       onNext: () => this.next(),
       onPrevious: () => this.previous(),

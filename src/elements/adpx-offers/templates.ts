@@ -37,6 +37,8 @@ export interface UnitView {
   terms: TermsMode;
   /** The unit's words, in its language. */
   m: Messages;
+  /** The first of a newly shown unit's two renders: hidden, its cards drafts (`CardView.draft`). */
+  draft: boolean;
   onClose: () => void;
   onNext: () => void;
   onPrevious: () => void;
@@ -98,6 +100,7 @@ function card(v: UnitView, offer: Offer, index: number): TemplateResult {
     privacyUrl: v.response.privacy_url,
     headingLevel: v.heading ? Math.min(v.headingLevel + 1, 6) : v.headingLevel,
     terms: v.terms,
+    draft: v.draft,
   });
 }
 
@@ -135,6 +138,7 @@ function flow(v: UnitView, inDialog: boolean): TemplateResult {
     tabindex=${inDialog ? '-1' : nothing}
     aria-labelledby=${inDialog ? nothing : labelledBy(v)}
     aria-label=${inDialog ? nothing : ariaLabel(v)}
+    ?hidden=${v.draft}
   >
     <div class="visually-hidden live" role="status" aria-live="polite" aria-atomic="true"></div>
     ${header(v)}
@@ -191,6 +195,7 @@ function list(v: UnitView): TemplateResult {
     ${cssProps(v.theme)}
     lang=${v.m.language}
     dir=${v.m.rtl ? 'rtl' : nothing}
+    ?hidden=${v.draft}
   >
     ${header({ ...v, ended: false })}
     <ol part="list" class="list">

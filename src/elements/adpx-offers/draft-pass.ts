@@ -1,0 +1,49 @@
+import type { PropertyValues, ReactiveControllerHost } from 'lit';
+import { nextTask } from '../../boot/next-task.js';
+import { UnitStatus } from './status.js';
+
+const ON_SCREEN = new Set<UnitStatus>([UnitStatus.Shown, UnitStatus.Ended]);
+
+/**
+ * A unit that comes on screen renders twice, one task apart (issue 36: no task of ours over
+ * 50 ms on a phone). The first render, the draft, is hidden and leaves out what follows each
+ * card's actions (`CardView.draft`); the next task draws the whole unit and shows it. Nothing is
+ * painted in between: the page sees the unit appear once, whole, as before, and `offer_shown`,
+ * the impression watch and the dialog's opening come after the whole render. A unit already on
+ * screen (the next card, a new language) and a server-rendered unit's take-over render once.
+ */
+export class DraftPass {
+  private drafting = false;
+  private whole: Promise<void> | undefined;
+
+  constructor(private readonly host: ReactiveControllerHost) {}
+
+  /** Before a render (the element's `update`): a draft when the unit comes on screen now. */
+  begin(changed: PropertyValues, status: UnitStatus): void {
+    const was = changed.get('state') as UnitStatus | undefined;
+    this.drafting = changed.has('state') && ON_SCREEN.has(status) && !(was && ON_SCREEN.has(was));
+  }
+
+  /** True while the render under way is a draft. */
+  get active(): boolean {
+    return this.drafting;
+  }
+
+  /** After a render: true when it was a draft, whose whole render is asked for in the next task. */
+  drafted(): boolean {
+    if (!this.drafting) return false;
+    this.drafting = false;
+    this.whole = nextTask().then(() => {
+      this.whole = undefined;
+      this.host.requestUpdate();
+    });
+    return true;
+  }
+
+  /** `done` once the whole render is over, `updateComplete` of a draft included. */
+  async complete(done: boolean, next: () => Promise<boolean>): Promise<boolean> {
+    if (!this.whole) return done;
+    await this.whole;
+    return next();
+  }
+}
