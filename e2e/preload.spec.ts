@@ -50,6 +50,23 @@ async function loadWithPreload(page: Page, origin: string, crossorigin: string |
   return { fetched: fetched.length, timing, warnings };
 }
 
+test('docs/script-tag.md’s snippet preloads the rest file with the attributes this spec loads it with', () => {
+  const snippet = [...readFileSync('docs/script-tag.md', 'utf8').matchAll(/```html\n([\s\S]*?)```/g)]
+    .map((match) => match[1] ?? '')
+    .find((text) => text.includes('rel="preload"'));
+  const preload = snippet?.match(/<link[\s\S]*?\/>/)?.[0] ?? '';
+  const tag = snippet?.match(/<script[\s\S]*?>/)?.[0] ?? '';
+  const folder = (text: string, file: string) =>
+    text.match(new RegExp(`"(\\S+/)${file.replaceAll('.', '\\.')}"`))?.[1];
+  expect(preload).toMatch(/\bas="script"/);
+  expect(preload).toMatch(/\bintegrity="sha384-[^"]*adpx-offers\.rest\.iife\.js/);
+  expect(preload).toMatch(/\bcrossorigin="anonymous"/);
+  expect(preload).not.toMatch(/fetchpriority/);
+  expect(tag).toMatch(/\bcrossorigin="anonymous"/);
+  expect(folder(preload, REST)).toBeDefined();
+  expect(folder(preload, REST)).toBe(folder(tag, 'adpx-offers.iife.js'));
+});
+
 test('a preload with the rest file’s hash and crossorigin="anonymous" is taken: one download', async ({
   page,
   mock,
