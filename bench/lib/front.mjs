@@ -4,11 +4,18 @@
 // else (the offers API, beacons, images) is passed to the mock service unchanged, so a page and
 // its API share one origin as on a publisher's site behind the proxy.
 //
-// `/bench/net-response.html` is a template: its `/*bench:response*/null` becomes the raw body of
-// one offers answer, fetched from the service when the server starts (the response already in the
-// page, as an API prefetch puts it there). `/bench/net-server.html` is one too: its
-// `<!--bench:server-unit-->` becomes `renderOffers`' HTML (adpx-offers/ssr, from `distDir`) for that
-// same answer, rendered when the server starts, as a publisher's server renders it.
+// The pages are templates. In `/bench/net-response.html` (and its preload variant), the
+// `/*bench:response*/ null` becomes the raw body of one offers answer, fetched from the service
+// when the server starts (the response already in the page, as an API prefetch puts it there). In
+// `/bench/net-server.html`, the `<!--bench:server-unit-->` becomes `renderOffers`' HTML
+// (adpx-offers/ssr, from `distDir`) for that same answer, rendered when the server starts, as a
+// publisher's server renders it.
+//
+// In every page, `bench:sri:FILE` (in an `integrity` attribute) becomes FILE's hash from the
+// build's `dist/sri.json`, as a publisher copies it from there: the preload pages' `<link
+// rel="preload">` of the rest file carries the hash of the file the first file will ask for.
+// The server counts the GETs of each path (`front.gets(path)`), so a suite can tell a preload the
+// page used from a file downloaded twice.
 import { readFileSync } from 'node:fs';
 import { createServer, request } from 'node:http';
 import { extname, join, normalize } from 'node:path';
@@ -41,10 +48,18 @@ async function serverUnit(distDir, raw, endpoint) {
 
 /**
  * Starts the front server for `service` (a running mock), serving `distDir` under `/dist/` and
- * bench/pages under `/bench/`. Returns `{ url, close() }`.
+ * bench/pages under `/bench/`. Returns `{ url, gets(pathname), close() }`.
  */
 export async function startFront(service, distDir) {
   const raw = await offersBody(service.url);
+  const sri = JSON.parse(readFileSync(join(distDir, 'sri.json'), 'utf8'));
+  const withHashes = (html) =>
+    html.replace(/bench:sri:([\w.-]+)/g, (_, name) => {
+      if (!sri[name]) throw new Error(`dist/sri.json has no hash for ${name}`);
+      return sri[name];
+    });
+  /** GETs served, by path. */
+  const gets = new Map();
   const inline = raw.replaceAll('</', '<\\/');
   let rendered = '';
   const target = new URL(service.url);
@@ -57,11 +72,12 @@ export async function startFront(service, distDir) {
     } catch {
       body = null;
     }
-    if (body && path.endsWith('net-response.html')) {
-      body = Buffer.from(body.toString('utf8').replace('/*bench:response*/null', inline));
-    }
-    if (body && path.endsWith('net-server.html')) {
-      body = Buffer.from(body.toString('utf8').replace('<!--bench:server-unit-->', rendered));
+    if (body && path.endsWith('.html')) {
+      const html = body
+        .toString('utf8')
+        .replace(/\/\*bench:response\*\/\s*null/, () => inline)
+        .replace('<!--bench:server-unit-->', rendered);
+      body = Buffer.from(withHashes(html));
     }
     const entry = body && {
       type: TYPES[extname(path)] ?? 'application/octet-stream',
@@ -84,6 +100,7 @@ export async function startFront(service, distDir) {
   };
   const server = createServer((req, res) => {
     const { pathname } = new URL(req.url ?? '/', 'http://front');
+    if (req.method === 'GET') gets.set(pathname, (gets.get(pathname) ?? 0) + 1);
     const path = req.method === 'GET' ? local(pathname) : undefined;
     const found = path && file(path);
     if (found) {
@@ -111,6 +128,8 @@ export async function startFront(service, distDir) {
   rendered = await serverUnit(distDir, raw, `http://127.0.0.1:${port}`);
   return {
     url: `http://127.0.0.1:${port}`,
+    /** How many GETs of `pathname` the server has had since it started. */
+    gets: (pathname) => gets.get(pathname) ?? 0,
     close: () =>
       new Promise((resolve) => {
         server.closeAllConnections();
