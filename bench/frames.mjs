@@ -22,11 +22,17 @@ const { values: args } = parseArgs({
 
 function probe() {
   const frames = [];
-  const observer = new PerformanceObserver((list) => frames.push(...list.getEntries().map((e) => e.toJSON())));
+  const observer = new PerformanceObserver((list) =>
+    frames.push(...list.getEntries().map((e) => e.toJSON())),
+  );
   observer.observe({ type: 'long-animation-frame', buffered: true });
-  document.addEventListener('adpx-offer-shown', () => {
-    window.benchShown = performance.now();
-  }, { once: true });
+  document.addEventListener(
+    'adpx-offer-shown',
+    () => {
+      window.benchShown = performance.now();
+    },
+    { once: true },
+  );
   window.benchFrames = () => [...frames, ...observer.takeRecords().map((e) => e.toJSON())];
 }
 
@@ -41,11 +47,16 @@ function origin(url, position) {
   const file = url.includes('/dist/') ? `${resolve(args.dist)}/${short(url)}` : undefined;
   if (!file || position < 0 || !existsSync(`${file}.map`)) return '';
   if (!sources.has(file))
-    sources.set(file, { text: readFileSync(file, 'utf8'), map: new SourceMap(JSON.parse(readFileSync(`${file}.map`, 'utf8'))) });
+    sources.set(file, {
+      text: readFileSync(file, 'utf8'),
+      map: new SourceMap(JSON.parse(readFileSync(`${file}.map`, 'utf8'))),
+    });
   const { text, map } = sources.get(file);
   const before = text.slice(0, position).split('\n');
   const found = map.findEntry(before.length - 1, before.at(-1).length);
-  return found.originalSource ? `${found.originalSource.replace(/^.*?\b(src|node_modules)\//, '$1/')}:${found.originalLine + 1}` : '';
+  return found.originalSource
+    ? `${found.originalSource.replace(/^.*?\b(src|node_modules)\//, '$1/')}:${found.originalLine + 1}`
+    : '';
 }
 try {
   for (let run = 0; run < Number(args.runs); run++) {
@@ -54,7 +65,13 @@ try {
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: Number(args.cpu) });
     await page.addInitScript(probe);
     await page.goto(`${service.url}/bench/${args.page}`);
-    await page.waitForFunction(() => window.benchShown !== undefined || document.querySelector('[data-baseline]'), null, { timeout: 30_000 }).catch(() => {});
+    await page
+      .waitForFunction(
+        () => window.benchShown !== undefined || document.querySelector('[data-baseline]'),
+        null,
+        { timeout: 30_000 },
+      )
+      .catch(() => {});
     await page.waitForTimeout(3000);
     const { frames, shown, start } = await page.evaluate(() => ({
       frames: window.benchFrames(),
