@@ -29,7 +29,7 @@ const FILES = [
   { name: 'REST_SSR', file: 'adpx-offers.rest-ssr.iife.js', budget: 33_500 },
   { name: 'SANITIZER', file: 'adpx-offers.sanitizer.iife.js', budget: 12_280 },
   { name: 'SINGLE', file: 'adpx-offers.single.iife.js', budget: 65_188 },
-  { name: 'SSR', file: 'adpx-offers.ssr.iife.js', budget: 49_500 },
+  { name: 'SSR', file: 'adpx-offers.ssr.iife.js', budget: 49_750 },
   { name: 'LOCALES', file: 'adpx-offers.locales.json', budget: 5_050 },
 ];
 /** Ceilings over several files (gzip bytes), issue 36. */

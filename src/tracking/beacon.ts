@@ -85,12 +85,32 @@ function resender(log?: DebugLog): (beacon: KeptBeacon) => void {
   return (beacon) => void deliverBeacon(beacon.url, { log, keptAt: beacon.at });
 }
 
+/** The longest a load's replay of kept beacons waits for an idle moment (ms). */
+export const REPLAY_TIMEOUT_MS = 2000;
+/** Where `requestIdleCallback` is missing (Safari): the replay waits this long (ms). */
+export const REPLAY_DELAY_MS = 1000;
+
+/** A replay waits for an idle moment; the log of the last load that asked for it. */
+let replay: { log?: DebugLog } | undefined;
+
 /**
- * Sends the beacons kept by an earlier page of this origin or by this one (a load starts); kept
- * beacons are also sent when the browser comes back online or the page into view.
+ * Sends the beacons kept by an earlier page of this origin or by this one (a load starts): not in
+ * the load's own tasks, but in an idle moment after them (`requestIdleCallback`, at most
+ * {@link REPLAY_TIMEOUT_MS} later; {@link REPLAY_DELAY_MS} where it is missing), so the first card
+ * renders and paints first (issue 36). Several loads before then make one replay. Kept beacons are
+ * also sent when the browser comes back online or the page into view (kept-beacons.ts); a page
+ * left before its replay leaves the stored ones stored, for the next load.
  */
 export function sendKeptBeacons(log?: DebugLog): void {
-  sendKept(resender(log));
+  if (replay) return void (replay.log = log);
+  replay = { log };
+  const run = () => {
+    const last = replay?.log;
+    replay = undefined;
+    sendKept(resender(last));
+  };
+  if (typeof requestIdleCallback === 'function') requestIdleCallback(run, { timeout: REPLAY_TIMEOUT_MS });
+  else setTimeout(run, REPLAY_DELAY_MS);
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { DebugLog } from '../debug.js';
 import type { Offer } from '../model/types.js';
 import { deliverBeacon, type BeaconDeliveryOptions } from './beacon.js';
+import { inLaterTask, runLaterSteps } from './later-steps.js';
 
 /** The beacons an offer carries. */
 export type BeaconKind = 'pixel' | 'adv_pixel' | 'no_thanks_click' | 'close';
@@ -65,7 +66,10 @@ export class BeaconLedger {
 
   /**
    * Counts the impression of `offer` once per load: fires its `pixel` and `adv_pixel_url`.
-   * Returns false (and fires nothing) when it was counted before.
+   * Returns false (and fires nothing) when it was counted before. Both are recorded now; their
+   * GETs leave in the next tasks, one each, pixel first (later-steps.ts: on a phone the rule's
+   * hit test and a `fetch` call are each some 10 to 40 ms at 4× CPU), or at once when anything
+   * else fires or the page is hidden or left first.
    */
   countImpression(offer: Offer, log?: DebugLog): boolean {
     const key = `impression:${offer.id}`;
@@ -77,16 +81,19 @@ export class BeaconLedger {
     }
     this.fired.add(key);
     this.impressions += 1;
-    this.fire('pixel', offer, log);
-    this.fire('adv_pixel', offer, log);
+    this.fire('pixel', offer, log, true);
+    this.fire('adv_pixel', offer, log, true);
     return true;
   }
 
   /**
    * Fires the beacon of `offer` unless it was fired before in this load or the offer has no such
-   * URL. `close` is once per load, whichever offer it comes from. Returns true when it fired now.
+   * URL. `close` is once per load, whichever offer it comes from. Returns true when it fired now
+   * (recorded at once: a second call is skipped even while its GET waits). The GET leaves now,
+   * after every step an impression left for later (so the service gets pixel, adv pixel, then
+   * this one), or with `later`, in a task of its own after them.
    */
-  fire(kind: BeaconKind, offer: Offer, log?: DebugLog): boolean {
+  fire(kind: BeaconKind, offer: Offer, log?: DebugLog, later = false): boolean {
     const url = beaconUrl(kind, offer);
     const key = this.key(kind, offer);
     const sink = log ?? this.delivery.log;
@@ -96,7 +103,12 @@ export class BeaconLedger {
     }
     this.fired.add(key);
     sink?.(`beacon ${kind} of offer ${offer.id}: GET ${url}`);
-    void deliverBeacon(url, { ...this.delivery, log: sink });
+    const send = () => void deliverBeacon(url, { ...this.delivery, log: sink });
+    if (later) inLaterTask(send);
+    else {
+      runLaterSteps();
+      send();
+    }
     return true;
   }
 

@@ -5,7 +5,12 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { forget, resetConsentForTests, setConsent } from '../../src/consent/consent.js';
-import { deliverBeacon } from '../../src/tracking/beacon.js';
+import {
+  deliverBeacon,
+  REPLAY_DELAY_MS,
+  REPLAY_TIMEOUT_MS,
+  sendKeptBeacons,
+} from '../../src/tracking/beacon.js';
 import {
   claimFrom,
   forgetKept,
@@ -270,4 +275,48 @@ describe('deliverBeacon keeps what it could not deliver', () => {
     const sent: KeptBeacon[] = [];
     return { sent, send: (b) => sent.push(b) };
   }
+});
+
+describe("a load's replay waits for an idle moment after start-up (issue 36)", () => {
+  const fetched = (fetch: ReturnType<typeof vi.fn>) => fetch.mock.calls.map((c) => String(c[0]));
+
+  it('not in the load task: in one idle callback, however many loads asked; then sent once', async () => {
+    setConsent({ storage: false });
+    keepBeacon(url(1), Date.now(), () => {});
+    const fetch = vi.fn(async () => new Response(null));
+    vi.stubGlobal('fetch', fetch);
+    const idle: Array<() => void> = [];
+    const requestIdleCallback = vi.fn((run: () => void, _options?: IdleRequestOptions) => idle.push(run));
+    vi.stubGlobal('requestIdleCallback', requestIdleCallback);
+    sendKeptBeacons();
+    sendKeptBeacons(); // a second unit's load in the same start-up
+    expect(fetch).not.toHaveBeenCalled();
+    expect(requestIdleCallback).toHaveBeenCalledTimes(1);
+    expect(requestIdleCallback.mock.calls[0]?.[1]).toEqual({ timeout: REPLAY_TIMEOUT_MS });
+    idle.forEach((run) => run());
+    expect(fetched(fetch)).toEqual([url(1)]);
+    // A later load asks for a replay of its own.
+    sendKeptBeacons();
+    expect(requestIdleCallback).toHaveBeenCalledTimes(2);
+    idle.at(-1)?.();
+    expect(fetched(fetch)).toEqual([url(1)]);
+  });
+
+  it('no requestIdleCallback (Safari): after a delay', async () => {
+    vi.useFakeTimers();
+    try {
+      setConsent({ storage: false });
+      keepBeacon(url(2), Date.now(), () => {});
+      const fetch = vi.fn(async () => new Response(null));
+      vi.stubGlobal('fetch', fetch);
+      vi.stubGlobal('requestIdleCallback', undefined);
+      sendKeptBeacons();
+      vi.advanceTimersByTime(REPLAY_DELAY_MS - 1);
+      expect(fetch).not.toHaveBeenCalled();
+      vi.advanceTimersByTime(1);
+      expect(fetched(fetch)).toEqual([url(2)]);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
 });

@@ -1,7 +1,8 @@
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Offer } from '../../src/model/types.js';
 import { deliverBeacon } from '../../src/tracking/beacon.js';
-import { resetKeptForTests } from '../../src/tracking/kept-beacons.js';
+import { resetKeptForTests, sendKept } from '../../src/tracking/kept-beacons.js';
+import { inLaterTask, runLaterSteps } from '../../src/tracking/later-steps.js';
 import { BeaconLedger } from '../../src/tracking/ledger.js';
 
 const offer = (id: number, extra: Partial<Offer> = {}): Offer => ({
@@ -25,11 +26,12 @@ const offer = (id: number, extra: Partial<Offer> = {}): Offer => ({
 const okFetch = () => vi.fn<typeof globalThis.fetch>(async () => new Response(null, { status: 200 }));
 
 describe('BeaconLedger', () => {
-  it('counts an impression once: pixel and adv pixel fire once each', () => {
+  it('counts an impression once: pixel and adv pixel fire once each', async () => {
     const fetch = okFetch();
     const ledger = new BeaconLedger({ fetch });
     expect(ledger.countImpression(offer(1))).toBe(true);
     expect(ledger.countImpression(offer(1))).toBe(false);
+    await vi.waitFor(() => expect(fetch).toHaveBeenCalledTimes(2));
     expect(fetch.mock.calls.map((c) => c[0])).toEqual([
       'https://svc.test/beacon/pixel/1',
       'https://svc.test/beacon/adv_pixel/1',
@@ -51,6 +53,7 @@ describe('BeaconLedger', () => {
     const ledger = new BeaconLedger({ fetch });
     expect(ledger.fire('no_thanks_click', offer(3, { beacons: {} }))).toBe(false);
     expect(ledger.countImpression(offer(4, { adv_pixel_url: undefined }))).toBe(true);
+    runLaterSteps();
     expect(fetch).toHaveBeenCalledTimes(1);
   });
 
@@ -186,5 +189,95 @@ describe('debug logging', () => {
         'beacon delivered: https://svc.test/beacon/pixel/7',
       ]),
     );
+  });
+});
+
+describe("the impression's steps: recorded at once, sent over two tasks, never lost", () => {
+  const urls = (fetch: ReturnType<typeof okFetch>) => fetch.mock.calls.map((c) => String(c[0]));
+  const PIXEL = 'https://svc.test/beacon/pixel/1';
+  const ADV = 'https://svc.test/beacon/adv_pixel/1';
+
+  afterEach(() => {
+    runLaterSteps();
+    vi.unstubAllGlobals();
+    resetKeptForTests();
+  });
+
+  it('records both beacons at once; their GETs leave in the next tasks, pixel first', async () => {
+    const fetch = okFetch();
+    const ledger = new BeaconLedger({ fetch });
+    ledger.countImpression(offer(1));
+    expect(urls(fetch)).toEqual([]);
+    // Decided: neither fires again, whether its GET left or waits; the unit was displayed.
+    expect(ledger.fire('pixel', offer(1))).toBe(false);
+    expect(ledger.fire('adv_pixel', offer(1))).toBe(false);
+    expect(ledger.displayed).toBe(true);
+    await vi.waitFor(() => expect(urls(fetch)).toEqual([PIXEL, ADV]));
+  });
+
+  it('a beacon fired before those tasks goes after what the impression decided (pixel, adv, close)', () => {
+    const fetch = okFetch();
+    const ledger = new BeaconLedger({ fetch });
+    ledger.countImpression(offer(1));
+    expect(ledger.fire('no_thanks_click', offer(1))).toBe(true);
+    expect(ledger.closeOnPageLeave(offer(1))).toBe(true);
+    expect(urls(fetch)).toEqual([
+      PIXEL,
+      ADV,
+      'https://svc.test/beacon/no/1',
+      'https://svc.test/beacon/close/1',
+    ]);
+  });
+
+  it.each([
+    ['pagehide', () => window.dispatchEvent(new PageTransitionEvent('pagehide', { persisted: false }))],
+    [
+      'visibilitychange to hidden',
+      () => {
+        Object.defineProperty(document, 'visibilityState', { value: 'hidden', configurable: true });
+        document.dispatchEvent(new Event('visibilitychange'));
+      },
+    ],
+  ])('%s before those tasks: both GETs leave at once, in order, by keepalive, once', async (_, leave) => {
+    const fetch = okFetch();
+    const ledger = new BeaconLedger({ fetch });
+    try {
+      ledger.countImpression(offer(1));
+      leave();
+      expect(urls(fetch)).toEqual([PIXEL, ADV]);
+      for (const [, init] of fetch.mock.calls)
+        expect(init).toEqual(expect.objectContaining({ keepalive: true }));
+      // The task that was asked for finds nothing of it left: nothing goes twice.
+      Reflect.deleteProperty(document, 'visibilityState');
+      const marker = vi.fn();
+      inLaterTask(marker);
+      await vi.waitFor(() => expect(marker).toHaveBeenCalled());
+      expect(urls(fetch)).toEqual([PIXEL, ADV]);
+    } finally {
+      Reflect.deleteProperty(document, 'visibilityState');
+    }
+  });
+
+  it('a page left offline before those tasks keeps both, synchronously (decision 015)', () => {
+    vi.stubGlobal('navigator', { onLine: false });
+    const fetch = okFetch();
+    const ledger = new BeaconLedger({ fetch });
+    ledger.countImpression(offer(1));
+    window.dispatchEvent(new PageTransitionEvent('pagehide', { persisted: false }));
+    expect(fetch).not.toHaveBeenCalled();
+    const sent: string[] = [];
+    sendKept((beacon) => sent.push(beacon.url));
+    expect(sent).toEqual([PIXEL, ADV]);
+  });
+
+  it('a step left while the page is hidden runs at once', () => {
+    Object.defineProperty(document, 'visibilityState', { value: 'hidden', configurable: true });
+    try {
+      const fetch = okFetch();
+      new BeaconLedger({ fetch }).countImpression(offer(1));
+      expect(urls(fetch)).toEqual([PIXEL, ADV]);
+    } finally {
+      Reflect.deleteProperty(document, 'visibilityState');
+    }
   });
 });

@@ -17,8 +17,10 @@ import {
 import { openOfferUrl } from '../../hosts/open-url.js';
 import type { Messages } from '../../i18n/messages.js';
 import type { Offer } from '../../model/types.js';
+import { nextTask } from '../../boot/next-task.js';
 import { deliverBeacon } from '../../tracking/beacon.js';
 import { ImpressionController } from '../../tracking/impression-controller.js';
+import { inLaterTask, runLaterSteps } from '../../tracking/later-steps.js';
 import type { BeaconLedger } from '../../tracking/ledger.js';
 import { Terms, type TermsMode } from '../adpx-terms/terms.js';
 import { pickImage } from './image-source.js';
@@ -76,6 +78,9 @@ export class OfferCard {
   private view?: CardView;
   /** The card was in its host's last render. */
   private onScreen = false;
+  /** The impression watch is set for the next task (see {@link rendered}). */
+  private watchSet = false;
+  private disposed = false;
 
   constructor(
     private readonly host: CardHost,
@@ -115,18 +120,28 @@ export class OfferCard {
 
   /**
    * After each render of the host, whether the card was in it or not: a card new on screen fires
-   * `offer_shown`; its impression is watched on its box until it counts.
+   * `offer_shown`; its impression is watched on its box until it counts. The watch (its observer,
+   * the occlusion check, the timers) is set in the next task, not in the render's (issue 36: the
+   * first card's task stays short on a phone); the rule measures from then on (decision 002).
    */
   rendered(): void {
     const root = this.root;
     if (root && !this.onScreen) this.emit('offer_shown', this.progress());
     this.onScreen = root !== null;
-    this.impressions.watch(root && !this.ledger.impressed(this.offer) ? String(this.offer.id) : null, root);
     this.terms.rendered();
+    if (this.watchSet) return;
+    this.watchSet = true;
+    void nextTask().then(() => {
+      this.watchSet = false;
+      if (this.disposed) return;
+      const box = this.root;
+      this.impressions.watch(box && !this.ledger.impressed(this.offer) ? String(this.offer.id) : null, box);
+    });
   }
 
   /** The card left its host for good. */
   dispose(): void {
+    this.disposed = true;
     this.impressions.watch(null);
     this.host.removeController(this.impressions);
     this.media.stop();
@@ -138,14 +153,24 @@ export class OfferCard {
     return { current: view?.current ?? 1, total: view?.total ?? 1, offer_id: this.offer.id };
   }
 
+  /** Dispatches an event on the host, after what an impression left for later (in order). */
   private emit<N extends AdpxEventName>(name: N, detail: AdpxEventPayloads[N]): boolean {
+    runLaterSteps();
     return this.host.dispatchEvent(new AdpxEvent(name, detail));
   }
 
+  /**
+   * The impression: the ledger counts it now (once per load); its two GETs, then the `impression`
+   * event and the unit's display clock, follow in the next tasks, one each (later-steps.ts), or
+   * at once when the card dispatches anything else, a beacon fires, or the page goes first.
+   */
   private countImpression(): void {
     if (!this.ledger.countImpression(this.offer, this.context.log())) return;
-    this.emit('impression', this.progress());
-    this.context.onImpression?.();
+    const progress = this.progress();
+    inLaterTask(() => {
+      this.host.dispatchEvent(new AdpxEvent('impression', progress));
+      this.context.onImpression?.();
+    });
   }
 
   /**

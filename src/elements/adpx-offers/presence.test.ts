@@ -4,6 +4,7 @@ import { normalizeResponse } from '../../model/normalize.js';
 import { UnitFlow } from './unit-flow.js';
 import { PresenceController } from './presence.js';
 import { UnitStatus } from './status.js';
+import { runLaterSteps } from '../../tracking/later-steps.js';
 import type { AdpxEventName } from '../../events/adpx-event.js';
 import { rawResponse } from '../../../test/model/fixtures.js';
 
@@ -90,6 +91,7 @@ describe('UnitFlow.removed', () => {
     const offer = response.offers[0];
     if (!offer) throw new Error('no offer');
     controller.ledger?.countImpression(offer);
+    runLaterSteps(); // the adv pixel, left for the next task (tracking/later-steps.ts)
     fetch.mockClear();
     emitted.length = 0;
 
