@@ -29,7 +29,7 @@ import {
  * - `--mode ssr`: `dist/adpx-offers.ssr.iife.js`, one file with Lit's hydrate support, for pages
  *   whose units are rendered on the server (`adpx-offers/ssr`); same siblings.
  * - `--mode single`: `dist/adpx-offers.single.iife.js`, one self-contained file with everything,
- *   DOMPurify and the words of every language.
+ *   DOMPurify and the words of every language; its debug lines print codes too.
  *
  * The split files carry English only: the alias swaps the loader of `src/i18n/translations.ts`
  * for one that fetches `dist/adpx-offers.locales.json` (written by scripts/locales.mjs) from the
@@ -193,7 +193,8 @@ export default defineConfig(async ({ mode }) => {
   };
   if (mode === 'single') {
     const config = scriptTagBuild('src/iife.ts', 'AdpxOffersBundle', 'adpx-offers.single.iife.js', true);
-    return { ...config, resolve: { alias: [none] } };
+    // Its debug lines print codes, as every script-tag file's do (decision 012).
+    return { ...config, plugins: [minifyTemplatesPlugin(), debugCodesPlugin()], resolve: { alias: [none] } };
   }
   // `--mode ssr`: one file with Lit's hydrate support, for pages with server-rendered units.
   if (mode === 'ssr') {

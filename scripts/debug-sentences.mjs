@@ -1,8 +1,8 @@
 // The debug log's fixed lines are written at their call site as a code and its sentence,
-// `log('I7', 'dwell clock started, ms:', dwell)` (decision 012, src/debug.ts). The first script-tag
-// file drops the sentences (vite.config.ts): it prints `[adpx] I7 1000 offer 7`, and docs/debug.md
+// `log('I7', 'dwell clock started, ms:', dwell)` (decision 012, src/debug.ts). The script-tag files
+// drop the sentences (vite.config.ts): they print `[adpx] I7 1000 offer 7`, and docs/debug.md
 // lists every code with its sentence (test/debug.test.ts reads them from the sources with
-// `codedLines`). The ESM build and the single file keep them, as Lit keeps its dev-mode messages.
+// `codedLines`). The ESM build keeps them, as Lit keeps its dev-mode messages.
 import MagicString from 'magic-string';
 
 /** A code literal (`'U6'`, `"A10"`), a comma, then its sentence as a string literal. */
