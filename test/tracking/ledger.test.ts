@@ -180,7 +180,8 @@ describe('debug logging', () => {
     const ledger = new BeaconLedger({ fetch: okFetch(), log: (m) => lines.push(m) });
     ledger.countImpression(offer(7));
     ledger.countImpression(offer(7));
-    await new Promise((r) => setTimeout(r, 0));
+    // The GETs leave in later tasks (later-steps.ts): wait for the delivery's line, not for time.
+    await vi.waitFor(() => expect(lines).toContain('beacon delivered: https://svc.test/beacon/pixel/7'));
     expect(lines).toEqual(
       expect.arrayContaining([
         'beacon pixel of offer 7: GET https://svc.test/beacon/pixel/7',
