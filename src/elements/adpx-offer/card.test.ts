@@ -128,47 +128,35 @@ describe('the impression watch', () => {
 });
 
 describe("the impression's steps", () => {
+  /** What the page and the service see of an impression, in order, after `adpx-offer-shown`. */
+  const IMPRESSION = [
+    'GET https://t.test/pixel/7',
+    'GET https://t.test/adv/7',
+    'adpx-impression',
+    'unit display clock',
+  ];
+
   it('counted in the impression task; pixel, adv pixel, then the event and the display clock, later', async () => {
     const { card, box, seen, ledger } = setup();
     await shownAndInView(card, box);
     expect(ledger.impressed(offer)).toBe(true);
     expect(seen).toEqual(['adpx-offer-shown']);
     await vi.waitFor(() => expect(seen).toContain('unit display clock'));
-    expect(seen).toEqual([
-      'adpx-offer-shown',
-      'GET https://t.test/pixel/7',
-      'GET https://t.test/adv/7',
-      'adpx-impression',
-      'unit display clock',
-    ]);
+    expect(seen).toEqual(['adpx-offer-shown', ...IMPRESSION]);
   });
 
   it('a No thanks before those tasks: the order the page and the service saw before', async () => {
     const { card, box, seen } = setup();
     await shownAndInView(card, box);
     card.onDecline({ isTrusted: true } as Event);
-    expect(seen).toEqual([
-      'adpx-offer-shown',
-      'GET https://t.test/pixel/7',
-      'GET https://t.test/adv/7',
-      'adpx-impression',
-      'unit display clock',
-      'GET https://t.test/no/7',
-      'adpx-ad-not-taken',
-    ]);
+    expect(seen).toEqual(['adpx-offer-shown', ...IMPRESSION, 'GET https://t.test/no/7', 'adpx-ad-not-taken']);
   });
 
   it('a CTA used by script before those tasks still comes after the impression event', async () => {
     const { card, box, seen } = setup();
     await shownAndInView(card, box);
     card.onAccept(); // no event: a script's call, proves nothing, counts nothing
-    expect(seen.slice(1)).toEqual([
-      'GET https://t.test/pixel/7',
-      'GET https://t.test/adv/7',
-      'adpx-impression',
-      'unit display clock',
-      'adpx-ad-taken',
-    ]);
+    expect(seen.slice(1)).toEqual([...IMPRESSION, 'adpx-ad-taken']);
   });
 
   it('a person clicking before the rule counted: the impression first, all in the click', () => {
@@ -177,13 +165,6 @@ describe("the impression's steps", () => {
     card.rendered();
     card.onAccept({ isTrusted: true } as Event);
     expect(ledger.impressed(offer)).toBe(true);
-    expect(seen).toEqual([
-      'adpx-offer-shown',
-      'GET https://t.test/pixel/7',
-      'GET https://t.test/adv/7',
-      'adpx-impression',
-      'unit display clock',
-      'adpx-ad-taken',
-    ]);
+    expect(seen).toEqual(['adpx-offer-shown', ...IMPRESSION, 'adpx-ad-taken']);
   });
 });

@@ -111,10 +111,7 @@ export class AdpxOffersElement extends OffersRequestElement {
   terms: TermsMode = 'accordion';
   /** Do not fetch on connect; call `load()` and `show()`. */
   manual = false;
-  /**
-   * `defer-hydration` (community protocol): a framework hydrating server HTML sets properties and
-   * listeners first; the automatic load waits until it removes the attribute.
-   */
+  /** `defer-hydration` (community protocol): no automatic load until a framework removes it. */
   deferHydration = false;
   /** Continuous ms a card must be visible before its impression counts (0: at once). */
   dwell = 0;
@@ -230,10 +227,7 @@ export class AdpxOffersElement extends OffersRequestElement {
     return this.loads.load(payload);
   }
 
-  /**
-   * The promise the latest `load()` returned, while that load is in flight (undefined once it
-   * settled, or when a response given to `response` replaced it).
-   */
+  /** The latest `load()`'s promise while in flight (not once settled or replaced by `response`). */
   get pendingLoad(): Promise<number> | undefined {
     return this.loads.pending;
   }
@@ -256,10 +250,7 @@ export class AdpxOffersElement extends OffersRequestElement {
     return this.loads.show();
   }
 
-  /**
-   * True when the offers the unit holds (loading, ready or on screen) were asked with its request
-   * options as they are now: a manual unit whose options changed since its load is not.
-   */
+  /** The offers held (loading, ready or shown) were asked with the request options as they are now. */
   get upToDate(): boolean {
     return this.loads.upToDate;
   }
