@@ -32,6 +32,7 @@ export function inLaterTask(step: () => void): void {
 /** Runs every step still waiting, now, in order. A step left while they run runs too. */
 export function runLaterSteps(): void {
   for (let step = steps.shift(); step; step = steps.shift()) step();
+  unlisten();
 }
 
 /** One step per task until none is left. */
@@ -42,6 +43,7 @@ function drain(): void {
     draining = false;
     if (steps.length > 1) drain();
     steps.shift()?.();
+    if (steps.length === 0) unlisten();
   });
 }
 
@@ -49,10 +51,20 @@ const onHidden = (): void => {
   if (document.visibilityState === 'hidden') runLaterSteps();
 };
 
-/** Listens for the page going away once, the first time a step is left (never `unload`). */
+/**
+ * Listens for the page going away while steps wait (never `unload`), and stops once none is left:
+ * nothing of ours stays on the page's `window` or `document` (a single-page app's route changes).
+ */
 function listen(): void {
   if (listening || typeof window !== 'object') return;
   listening = true;
   window.addEventListener('pagehide', runLaterSteps, true);
   document.addEventListener('visibilitychange', onHidden, true);
+}
+
+function unlisten(): void {
+  if (!listening) return;
+  listening = false;
+  window.removeEventListener('pagehide', runLaterSteps, true);
+  document.removeEventListener('visibilitychange', onHidden, true);
 }
