@@ -15,7 +15,7 @@
  * (`nextTask`).
  */
 import { loadLater } from './boot/later.js';
-import { nextTask } from './boot/next-task.js';
+import { nextTask } from './next-task.js';
 import { AdpxOfferElement } from './elements/adpx-offer/adpx-offer.js';
 import { AdpxOffersElement } from './elements/adpx-offers/adpx-offers.js';
 

@@ -13,7 +13,7 @@ import { keepStartedRequest } from '../client/started-requests.js';
 import { withConsent } from '../consent/apply.js';
 import { resolveLanguage } from '../i18n/messages.js';
 import type { FetchOffersOptions } from '../options/fetch-options.js';
-import { nextTask } from './next-task.js';
+import { nextTask } from '../next-task.js';
 import { fetchOptionsOf, optionEntries, type OptionName } from '../options/schema.js';
 
 /** An attribute's value as Lit's default converter reads it for the option's type. */

@@ -12,7 +12,7 @@ import { rememberOwnScript } from '../sanitize/own-script.js';
 import { loadSiblingScript } from '../sanitize/sibling-script.js';
 import { installAdpxStub } from './adpx-stub.js';
 import { loadLater } from './later.js';
-import { nextTask } from './next-task.js';
+import { nextTask } from '../next-task.js';
 import { startEarlyRequests } from './early-request.js';
 
 declare const __ADPX_REST__: { file: string; integrity: string };

@@ -15,7 +15,7 @@
  * - when the page is hidden or left (`visibilitychange`, `pagehide`): no task may follow, and a GET
  *   sent then leaves by `keepalive` (or is kept, offline: decision 015), as the close always did.
  */
-import { nextTask } from '../boot/next-task.js';
+import { nextTask } from '../next-task.js';
 
 const steps: Array<() => void> = [];
 let draining = false;

@@ -17,7 +17,7 @@ import {
 import { openOfferUrl } from '../../hosts/open-url.js';
 import type { Messages } from '../../i18n/messages.js';
 import type { Offer } from '../../model/types.js';
-import { nextTask } from '../../boot/next-task.js';
+import { nextTask } from '../../next-task.js';
 import { deliverBeacon } from '../../tracking/beacon.js';
 import { ImpressionController } from '../../tracking/impression-controller.js';
 import { inLaterTask, runLaterSteps } from '../../tracking/later-steps.js';

@@ -1,5 +1,5 @@
 import type { PropertyValues, ReactiveControllerHost } from 'lit';
-import { nextTask } from '../../boot/next-task.js';
+import { nextTask } from '../../next-task.js';
 import { UnitStatus } from './status.js';
 
 const ON_SCREEN = new Set<UnitStatus>([UnitStatus.Shown, UnitStatus.Ended]);

@@ -4,7 +4,7 @@ import { createDebugLog, type DebugLog } from '../../debug.js';
 import { fetchOffers } from '../../client/fetch-offers.js';
 import { offersRequestKey } from '../../client/request.js';
 import { takeStartedRequest } from '../../client/started-requests.js';
-import { nextTask } from '../../boot/next-task.js';
+import { nextTask } from '../../next-task.js';
 import { isPending, withConsent } from '../../consent/apply.js';
 import {
   dropPrefetched,
