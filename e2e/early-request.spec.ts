@@ -151,3 +151,64 @@ test('a page that uses Adpx before any card gets the later file at once, and its
   expect(await page.evaluate(isRealAdpx)).toBe(true);
   expect(mock.requests()).toEqual([]);
 });
+
+test.describe('a launcher page (AdpxConfig, Adpx.init before the script API arrived)', () => {
+  test('the request leaves before the rest and the later file are fetched; its unit adopts it', async ({
+    page,
+    mock,
+  }) => {
+    const postsWhenAsked: number[] = [];
+    await page.route(/\/dist\/adpx-offers\.(rest|later)\.iife\.js$/, async (route) => {
+      // Both files are held back until the service has the POST: a request that waited for the
+      // script API (the later file) or the unit (the rest file) would never come.
+      await expect.poll(() => mock.requests().length).toBe(1);
+      postsWhenAsked.push(mock.requests().length);
+      await route.continue();
+    });
+    await page.goto(`${mock.url}/early-launcher.html`);
+    await expect(page.locator('#slot > adpx-offers [part~="offer"]').first()).toBeVisible();
+    expect(postsWhenAsked).toEqual([1, 1]);
+    expect(mock.requests()).toHaveLength(1);
+    // The unit's own request: its target's language, AdpxUser, the config's placement.
+    expect(mock.requests()[0]?.body).toMatchObject({
+      placement: 'checkout',
+      language: 'de',
+      email: 'ann@example.com',
+    });
+  });
+
+  test('autoLoad: false starts nothing: the one POST is the page’s Adpx.load()', async ({ page, mock }) => {
+    await page.route('**/early-launcher.html', async (route) => {
+      const response = await route.fetch();
+      const html = (await response.text()).replace('{ autoShow: true }', '{ autoLoad: false }');
+      await route.fulfill({ response, body: html });
+    });
+    await page.goto(`${mock.url}/early-launcher.html`);
+    await page.waitForFunction(() => customElements.get('adpx-offers') !== undefined);
+    await page.waitForFunction(isRealAdpx);
+    expect(mock.requests()).toEqual([]);
+    const loaded = await page.evaluate(() =>
+      (window as unknown as { Adpx: { load(): Promise<boolean> } }).Adpx.load(),
+    );
+    expect(loaded).toBe(true);
+    expect(mock.requests()).toHaveLength(1);
+  });
+
+  test('a payload given to Adpx.load after init: the launcher asks anew, as without the early start', async ({
+    page,
+    mock,
+  }) => {
+    await page.route('**/early-launcher.html', async (route) => {
+      const response = await route.fetch();
+      const html = (await response.text()).replace(
+        'Adpx.init({ autoShow: true });',
+        'Adpx.init({ autoLoad: false }); Adpx.load({ orderid: "A-42" }).then(() => Adpx.show());',
+      );
+      await route.fulfill({ response, body: html });
+    });
+    await page.goto(`${mock.url}/early-launcher.html`);
+    await expect(page.locator('#slot > adpx-offers [part~="offer"]').first()).toBeVisible();
+    expect(mock.requests()).toHaveLength(1);
+    expect(mock.requests()[0]?.body).toMatchObject({ orderid: 'A-42', email: 'ann@example.com' });
+  });
+});

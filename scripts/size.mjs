@@ -23,9 +23,9 @@ import { readFileSync } from 'node:fs';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
 const FILES = [
-  { name: 'FIRST', file: 'adpx-offers.iife.js', budget: 14_700 },
+  { name: 'FIRST', file: 'adpx-offers.iife.js', budget: 15_400 },
   { name: 'REST', file: 'adpx-offers.rest.iife.js', budget: 30_400 },
-  { name: 'LATER', file: 'adpx-offers.later.iife.js', budget: 6_700 },
+  { name: 'LATER', file: 'adpx-offers.later.iife.js', budget: 6_400 },
   { name: 'REST_SSR', file: 'adpx-offers.rest-ssr.iife.js', budget: 33_500 },
   { name: 'SANITIZER', file: 'adpx-offers.sanitizer.iife.js', budget: 12_280 },
   { name: 'SINGLE', file: 'adpx-offers.single.iife.js', budget: 64_700 },

@@ -8,6 +8,8 @@
  * never late for a request the units send before the API arrives.
  */
 import { forget, setConsent } from '../consent/consent.js';
+import { nextTask } from '../next-task.js';
+import { startLauncherRequest } from './early-request.js';
 import { loadLater } from './later.js';
 
 export const ADPX_STUB = Symbol.for('adpx-offers.stub');
@@ -39,10 +41,14 @@ export function installAdpxStub(win: Window): boolean {
     setConsent: (consent: unknown) => setConsent(consent),
   };
   for (const name of ASYNC)
-    stub[name] = (...args: unknown[]) =>
-      new Promise((resolve, reject) =>
+    stub[name] = (...args: unknown[]) => {
+      // The first call, `init`: its unit's request leaves now, in a task of its own (early-request.ts).
+      if (name === 'init' && cmd.length === 0 && !win.customElements.get('adpx-offers'))
+        void nextTask().then(() => startLauncherRequest(win, args[0], args[1]));
+      return new Promise((resolve, reject) =>
         cmd.push(() => (call(name, args) as Promise<unknown>).then(resolve, reject)),
       );
+    };
   for (const name of SYNC)
     stub[name] = (...args: unknown[]) => {
       if (name === 'forget') forget();

@@ -30,7 +30,8 @@ import { commandQueue } from './command-queue.js';
 import { callHost, deliver, UnitListener, type DeliveryTarget } from './forward.js';
 import type { AdpxApi, AdpxCallback, AdpxConfig, AdpxErrorInfo, AdpxGetOffersResult } from './types.js';
 import type { AdpxShowCallbacks, AdpxShowOptions, AdpxUser } from './types.js';
-import { applyShowLook, bodyReady, configureUnit, findTarget } from './unit-dom.js';
+import { applyShowLook, bodyReady, configureUnit } from './unit-dom.js';
+import { findTarget } from './launcher-target.js';
 import { unitSetup, type UnitSetup } from './launcher-options.js';
 
 export const ADPX_VERSION = '0.1.0';

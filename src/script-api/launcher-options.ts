@@ -14,6 +14,7 @@ import type { UnitOverrides } from '../elements/adpx-offers/settings.js';
 import { isJsonObject, toBoolean, toPositiveNumber, toText } from '../model/coerce.js';
 import { safeCssColor } from '../model/colors.js';
 import type { OfferStyles } from '../model/types.js';
+import { targetValue } from './launcher-target.js';
 
 /** Longest display or close-button delay, in seconds: one minute. */
 const MAX_DELAY_S = 60;
@@ -72,14 +73,11 @@ const KINDS = {
   size: cssSize,
   font: (value: unknown) =>
     typeof value === 'string' && FONT_FAMILY.test(value.trim()) ? value.trim() : undefined,
-  /** An element, or a non-empty id or selector. */
-  target: (value: unknown) =>
-    typeof Element !== 'undefined' && value instanceof Element
-      ? value
-      : (typeof value === 'string' && value.trim()) || undefined,
+  /** An element, or a non-empty id or selector (the rule of launcher-target.ts). */
+  target: targetValue,
   /** `embedded.targetElement`: nothing when `embedded.enabled` is false. */
   inline: (value: unknown, setup: UnitSetup): Verdict =>
-    setup.embedded === false ? null : KINDS.target(value),
+    setup.embedded === false ? null : targetValue(value),
 } satisfies Record<string, (value: unknown, setup: UnitSetup) => Verdict>;
 
 /**

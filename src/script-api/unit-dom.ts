@@ -3,7 +3,6 @@
  * configuration is written onto it.
  */
 import type { AdpxOffersElement } from '../elements/adpx-offers/adpx-offers.js';
-import { safely } from '../errors.js';
 import { optionEntries } from '../options/schema.js';
 import type { ResolvedConfig } from './config.js';
 import { launcherOwned, percent, type UnitSetup } from './launcher-options.js';
@@ -17,13 +16,6 @@ export function bodyReady<T>(doc: Document, place: (body: HTMLElement) => T): Pr
   if (doc.body) return Promise.resolve(place(doc.body));
   const parsed = new Promise((resolve) => doc.addEventListener('DOMContentLoaded', resolve, { once: true }));
   return parsed.then(() => place(doc.body));
-}
-
-/** The element a target names: the element itself, an element id, or a CSS selector. */
-export function findTarget(doc: Document, target: string | Element | undefined): Element | undefined {
-  if (typeof target !== 'string') return target?.isConnected ? target : undefined;
-  // An id first; else a selector, which may be invalid CSS (no element then).
-  return doc.getElementById(target) ?? safely(() => doc.querySelector(target)) ?? undefined;
 }
 
 /** `true` sets an empty attribute; `false` and `undefined` remove it; anything else as text. */
