@@ -16,7 +16,9 @@
 //   (net-server.html). Its card is in the HTML: "painted" is the paint after the parser reaches it.
 //   Its pairs also wait for the take-over (and the hand page for its card) plus 3 s, and report
 //   the layout shift through hydration (every shift without recent input, from navigation) and the
-//   long animation frames (> 50 ms) from navigation to the end of that tail, against the hand page.
+//   long animation frames (> 50 ms) from navigation to the end of that tail, against the hand page;
+// - `launcher`: a page written for the service's launcher, `window.AdpxConfig`, the tag and
+//   `Adpx.init({ autoShow: true })`, its unit inline in a target (net-launcher.html).
 //
 // A pair loads the hand page and one SDK page, order alternating; each figure is the median of the
 // pairs (at least 5 in a full run), a ratio the median of the pairs' ratios. The probe is the phone
@@ -44,6 +46,7 @@ const PAGES = {
   response: 'net-response.html',
   responsePreload: 'net-response-preload.html',
   server: 'net-server.html',
+  launcher: 'net-launcher.html',
 };
 /** The rest file, which the first file asks for and the preload pages preload. */
 const REST = '/dist/adpx-offers.rest.iife.js';
@@ -61,6 +64,7 @@ const SHAPES = [
   { key: 'response', label: 'response in the page (API prefetch)' },
   { key: 'responsePreload', label: 'response in the page + preload', target: 1.3, preload: true },
   { key: 'server', label: 'server-rendered', target: 0.8, tail: true },
+  { key: 'launcher', label: 'launcher page (AdpxConfig, Adpx.init), fetching', fetches: true },
 ];
 
 /** Runs in the page before its scripts: every layout shift without recent input. */
