@@ -5,7 +5,7 @@
  * route handlers. The browser's request is validated and rebuilt by the same code the browser
  * client uses (`optionsFromBrowserRequest` → `buildOffersRequest`).
  */
-import { isOffersError } from '../../errors.js';
+import { errorMessage, isOffersError } from '../../errors.js';
 import { SERVER_REQUEST_ENV, offersPathVersion, optionsFromBrowserRequest } from './proxy-request.js';
 import { buildOffersRequest } from '../../client/request.js';
 import { declaredTooLarge, isJsonContentType, parseJsonBody } from './body.js';
@@ -67,7 +67,7 @@ async function answer(exchange: Exchange): Promise<ProxyAnswer> {
     result = await serve(exchange);
   } catch (error) {
     result = failure(500, ProxyOutcome.InternalError, 'The proxy failed unexpectedly.', 'error');
-    result.message = `The proxy failed unexpectedly: ${exchange.redactor.text(errorText(error))}`;
+    result.message = `The proxy failed unexpectedly: ${exchange.redactor.text(errorMessage(error))}`;
   }
   writeLog(exchange, result, performance.now() - started);
   return toAnswer(exchange, result);
@@ -219,14 +219,5 @@ function writeLog({ config, redactor, input }: Exchange, result: ProxyResult, du
     if (returned instanceof Promise) returned.catch(() => {});
   } catch {
     // Logging must never break a request.
-  }
-}
-
-/** What was thrown, as text; never throws itself (`String` of an object without prototype does). */
-function errorText(error: unknown): string {
-  try {
-    return error instanceof Error ? error.message : String(error);
-  } catch {
-    return 'a value that cannot be described';
   }
 }
