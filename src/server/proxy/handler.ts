@@ -6,6 +6,7 @@
  * client uses (`optionsFromBrowserRequest` → `buildOffersRequest`).
  */
 import { errorMessage, isOffersError } from '../../errors.js';
+import { isJsonObject } from '../../model/coerce.js';
 import { SERVER_REQUEST_ENV, offersPathVersion, optionsFromBrowserRequest } from './proxy-request.js';
 import { buildOffersRequest } from '../../client/request.js';
 import { declaredTooLarge, isJsonContentType, parseJsonBody } from './body.js';
@@ -130,10 +131,9 @@ async function readBody(
   const parsed = parseJsonBody(read.bytes);
   if (!parsed.ok) return failure(400, ProxyOutcome.InvalidRequest, parsed.message);
   const { value } = parsed;
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+  if (!isJsonObject(value))
     return failure(400, ProxyOutcome.InvalidRequest, 'The request body must be a JSON object.');
-  }
-  return { value: value as Record<string, unknown> };
+  return { value };
 }
 
 /** Publisher hook, client validation, the upstream call. */
@@ -156,10 +156,8 @@ async function forwardBody(
     if (transformed === false) {
       return failure(403, ProxyOutcome.Vetoed, 'The request was refused by the publisher’s policy.');
     }
-    if (typeof transformed !== 'object' || transformed === null || Array.isArray(transformed)) {
-      // The publisher's bug, not the browser's: a 500, and the log says why.
-      throw new TypeError('transformBody must return an object or false.');
-    }
+    // The publisher's bug, not the browser's: a 500, and the log says why.
+    if (!isJsonObject(transformed)) throw new TypeError('transformBody must return an object or false.');
     body = transformed;
   }
   let upstreamRequest;
