@@ -49,14 +49,9 @@ export function isOffersError(value: unknown): value is OffersError {
   );
 }
 
-/**
- * The message of any thrown value, for an error text; never throws itself (`String` of an object
- * without prototype does).
- */
+/** The message of any thrown value, for an error text. */
 export function errorMessage(error: unknown): string {
-  return error instanceof Error
-    ? error.message
-    : (safely(() => String(error)) ?? 'a value that cannot be described');
+  return error instanceof Error ? error.message : String(error);
 }
 
 /** Any thrown value as an `OffersError` (an unexpected one is a `render` failure). */

@@ -5,7 +5,7 @@
  * route handlers. The browser's request is validated and rebuilt by the same code the browser
  * client uses (`optionsFromBrowserRequest` → `buildOffersRequest`).
  */
-import { errorMessage, isOffersError } from '../../errors.js';
+import { errorMessage, isOffersError, safely } from '../../errors.js';
 import { isJsonObject } from '../../model/coerce.js';
 import { SERVER_REQUEST_ENV, offersPathVersion, optionsFromBrowserRequest } from './proxy-request.js';
 import { buildOffersRequest } from '../../client/request.js';
@@ -68,7 +68,9 @@ async function answer(exchange: Exchange): Promise<ProxyAnswer> {
     result = await serve(exchange);
   } catch (error) {
     result = failure(500, ProxyOutcome.InternalError, 'The proxy failed unexpectedly.', 'error');
-    result.message = `The proxy failed unexpectedly: ${exchange.redactor.text(errorMessage(error))}`;
+    // `String` of a value without prototype (a hook may throw anything) throws itself.
+    const what = safely(() => errorMessage(error)) ?? 'a value that cannot be described';
+    result.message = `The proxy failed unexpectedly: ${exchange.redactor.text(what)}`;
   }
   writeLog(exchange, result, performance.now() - started);
   return toAnswer(exchange, result);
