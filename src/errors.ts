@@ -49,10 +49,15 @@ export function isOffersError(value: unknown): value is OffersError {
   );
 }
 
+/** The message of any thrown value, for an error text. */
+export function errorMessage(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
 /** Any thrown value as an `OffersError` (an unexpected one is a `render` failure). */
 export function toOffersError(error: unknown): OffersError {
   if (isOffersError(error)) return error;
-  return new OffersError('render', error instanceof Error ? error.message : String(error), { cause: error });
+  return new OffersError('render', errorMessage(error), { cause: error });
 }
 
 /** What the `error` event, callbacks and bridges carry of a failure: `{ message, code, status? }`. */

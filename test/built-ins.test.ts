@@ -1,6 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { stringify } from '../src/built-ins.js';
 import { generateFingerprint } from '../src/client/fingerprint.js';
+import { offersRequestKey } from '../src/client/request.js';
+import type { FetchOffersOptions } from '../src/options/fetch-options.js';
 import { forget, resetConsentForTests } from '../src/consent/consent.js';
 import { gppUsOptOut } from '../src/consent/signals.js';
 import { defineElements } from '../src/elements/registry.js';
@@ -87,7 +89,8 @@ function requestKeyOfUnit(): string {
   unit.setAttribute('api-key', 'sdk-1');
   unit.setAttribute('placement', 'checkout');
   unit.setAttribute('endpoint', 'https://offers.example/');
-  return (unit as unknown as { requestKey(): string }).requestKey();
+  // The key the unit's load (UnitLoad) compares: of the unit's request options.
+  return offersRequestKey((unit as unknown as { requestOptions(): FetchOffersOptions }).requestOptions());
 }
 const CLEAN_REQUEST_KEY = requestKeyOfUnit();
 

@@ -33,10 +33,8 @@ export function generateFingerprint(): string {
   const bytes = new Uint8Array(16);
   if (typeof crypto?.getRandomValues === 'function') crypto.getRandomValues(bytes);
   else bytes.forEach((_byte, index) => (bytes[index] = Math.floor(Math.random() * 256)));
-  // A loop: an old library's `Array.from` ignores a map function (docs/decisions/014).
-  let hex = '';
-  for (const byte of bytes) hex += byte.toString(16).padStart(2, '0');
-  return hex;
+  // A spread, not `Array.from`: an old library's `Array.from` ignores a map function (decision 014).
+  return [...bytes].map((byte) => byte.toString(16).padStart(2, '0')).join('');
 }
 
 /**

@@ -14,12 +14,10 @@ import {
   toLoyaltyboost,
 } from '../options/values.js';
 
-/** The query options of the fetch operation, validated. */
-export interface OffersQueryOptions {
-  loyaltyboost?: '0' | '1' | '2';
-  creative?: '0' | '1';
+/** The query options of the fetch operation, validated (the campaign id as a string). */
+export type OffersQueryOptions = Pick<FetchOffersOptions, 'loyaltyboost' | 'creative'> & {
   campaignId?: string;
-}
+};
 
 /**
  * Payload keys that are request options (spec: the getOffers payload "may also hold request

@@ -17,20 +17,18 @@ export interface AdpxConsent {
   storage?: boolean;
 }
 
-/** What the page's consent platform (or the host) said, gathered for one decision. */
-export interface ConsentSignals {
-  gdprApplies?: boolean;
-  tcString?: string;
+/**
+ * What the page's consent platform (or the host) said, gathered for one decision: the host's keys
+ * (`storage: false` when the host forbade storage), the section ids parsed, and what only a
+ * platform or the browser tells.
+ */
+export interface ConsentSignals extends Omit<AdpxConsent, 'gppSid'> {
   /** TCF purpose 1 (store and/or access information on a device), as the CMP reported it. */
   purposeOne?: boolean;
-  gpp?: string;
   gppSid?: number[];
   /** TCF purpose 1 as the GPP platform's `parsedSections.tcfeuv2` reported it. */
   gppPurposeOne?: boolean;
-  usPrivacy?: string;
   gpc: boolean;
-  /** `false` when the host forbade storage. */
-  storage?: boolean;
   /** A CMP exists but did not answer within the timeout. */
   timedOut?: boolean;
   /** Where the signals came from, for the debug line. */

@@ -53,9 +53,8 @@ export function analyticsParams(
     const value = (detail as Record<string, unknown>)[field];
     if (typeof value === 'number') params[key] = value;
   }
-  for (const offer of response?.offers ?? [])
-    if (offer.id === params.adpx_offer_id && offer.campaign_id !== undefined)
-      params.adpx_campaign_id = offer.campaign_id;
+  const campaign = response?.offers.find((offer) => offer.id === params.adpx_offer_id)?.campaign_id;
+  if (campaign !== undefined) params.adpx_campaign_id = campaign;
   return params;
 }
 

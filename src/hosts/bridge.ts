@@ -65,8 +65,7 @@ export function detectBridge(win: Window, options: DetectBridgeOptions = {}): Br
       // error, reported as a throwing callback's is, never an unhandled rejection on the page.
       post: (event, payload) => {
         const sent = flutter.callHandler('adpxCallback', event, stringify(payload));
-        if (typeof (sent as PromiseLike<unknown> | undefined)?.then === 'function')
-          Promise.resolve(sent).catch(reportHostError);
+        Promise.resolve(sent).catch(reportHostError);
       },
     };
   }

@@ -87,6 +87,7 @@ export const LATIN_DIGITS: ReadonlySet<string> = new Set([...LANGUAGES].filter((
 const formats = new Map<string, Intl.NumberFormat>();
 const pluralRules = new Map<string, Intl.PluralRules>();
 
+/** The value `cache` holds for `language`, made and kept on first use. */
 function made<T>(cache: Map<string, T>, language: string, make: (language: string) => T): T {
   let value = cache.get(language);
   if (value === undefined) cache.set(language, (value = make(language)));
@@ -170,7 +171,5 @@ export function messagesFor(language: string, overrides?: AdpxStrings): Messages
   if (overrides && Object.keys(overrides).length > 0) return new Messages(language, overrides);
   // English standing in for a table not loaded (yet) is not kept: the next call may have it.
   if (!tables.has(language)) return new Messages(language);
-  let messages = cache.get(language);
-  if (!messages) cache.set(language, (messages = new Messages(language)));
-  return messages;
+  return made(cache, language, (tag) => new Messages(tag));
 }

@@ -119,12 +119,7 @@ function normalizeTags(raw: unknown): string[] {
 /** The valid creatives, at most {@link MODEL_CAPS.creatives} considered. */
 function normalizeCreatives(raw: unknown): Creative[] {
   if (!Array.isArray(raw)) return [];
-  const creatives: Creative[] = [];
-  for (const entry of raw.slice(0, MODEL_CAPS.creatives)) {
-    const creative = normalizeCreative(entry);
-    if (creative !== undefined) creatives.push(creative);
-  }
-  return creatives;
+  return raw.slice(0, MODEL_CAPS.creatives).flatMap((entry) => normalizeCreative(entry) ?? []);
 }
 
 /**

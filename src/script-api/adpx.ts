@@ -12,7 +12,7 @@
  */
 import { fetchOffers } from '../client/fetch-offers.js';
 import { withConsent } from '../consent/apply.js';
-import { errorInfo } from '../errors.js';
+import { errorInfo, errorMessage } from '../errors.js';
 import { forget, setConsent } from '../consent/consent.js';
 import { createDebugLog, type DebugLog } from '../debug.js';
 import type { AdpxOffersElement } from '../elements/adpx-offers/adpx-offers.js';
@@ -371,7 +371,7 @@ export class AdpxLauncher implements AdpxApi {
 
   /** A function in `Adpx.cmd` threw: a debug line (and the console) and an `error` event. */
   private reportCommandError(error: unknown): void {
-    const message = `A function in Adpx.cmd threw: ${error instanceof Error ? error.message : String(error)}`;
+    const message = `A function in Adpx.cmd threw: ${errorMessage(error)}`;
     this.log(message, error);
     warn(message);
     this.emitError({ message, code: 'command' });

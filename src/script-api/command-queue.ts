@@ -16,9 +16,7 @@ export function commandQueue(report: (error: unknown) => void): AdpxCommandQueue
   const run = (command: unknown): void => {
     try {
       if (typeof command !== 'function') throw new TypeError('Adpx.cmd.push takes functions');
-      const result: unknown = command();
-      if (typeof (result as PromiseLike<unknown> | undefined)?.then === 'function')
-        (result as PromiseLike<unknown>).then(undefined, report);
+      Promise.resolve(command()).catch(report);
     } catch (error) {
       report(error);
     }

@@ -1,7 +1,7 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import type { DebugLog } from '../debug.js';
 import { boxInViewport, measureUnoccluded, supportsVisibilityTracking } from './occlusion.js';
-import { assessViewability, thresholdsFor, VIEWABILITY_THRESHOLDS, type Size } from './viewability.js';
+import { assessViewability, thresholdsFor, VIEWABILITY_THRESHOLDS } from './viewability.js';
 
 export interface ImpressionControllerOptions {
   /** Called once per watched key when the watched element has been visibly displayed. */
@@ -175,7 +175,7 @@ export class ImpressionController implements ReactiveController {
     if (!entry || this.key === null) return;
     this.lastEntry = entry;
     // Observe the exact ratios at which the rule flips for this card's size (and the viewport's).
-    const wanted = thresholdsFor(entry.boundingClientRect, this.viewportOf(entry));
+    const wanted = thresholdsFor(entry.boundingClientRect, entry.rootBounds);
     if (!sameList(wanted, this.thresholds)) this.observe(wanted);
     this.evaluate();
   };
@@ -199,11 +199,6 @@ export class ImpressionController implements ReactiveController {
     );
     this.refresh();
   };
-
-  private viewportOf(entry: IntersectionObserverEntry): Size | null {
-    const root = entry.rootBounds;
-    return root ? { width: root.width, height: root.height } : null;
-  }
 
   private cssVisible(): boolean {
     const el = this.target;
@@ -237,7 +232,7 @@ export class ImpressionController implements ReactiveController {
     const geometry = {
       card: entry.boundingClientRect,
       visible: entry.intersectionRect,
-      viewport: this.viewportOf(entry),
+      viewport: entry.rootBounds,
     };
     const ratio = `ratio ${entry.intersectionRatio.toFixed(3)}`;
     const plain = assessViewability(geometry);

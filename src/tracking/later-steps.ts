@@ -24,7 +24,7 @@ let listening = false;
 /** Runs `step` in a task after this one, after the steps left before it (or at once, see above). */
 export function inLaterTask(step: () => void): void {
   steps.push(step);
-  listen();
+  listen(true);
   if (typeof document === 'object' && document.visibilityState === 'hidden') runLaterSteps();
   else drain();
 }
@@ -32,7 +32,7 @@ export function inLaterTask(step: () => void): void {
 /** Runs every step still waiting, now, in order. A step left while they run runs too. */
 export function runLaterSteps(): void {
   for (let step = steps.shift(); step; step = steps.shift()) step();
-  unlisten();
+  listen(false);
 }
 
 /** One step per task until none is left. */
@@ -43,7 +43,7 @@ function drain(): void {
     draining = false;
     if (steps.length > 1) drain();
     steps.shift()?.();
-    if (steps.length === 0) unlisten();
+    if (steps.length === 0) listen(false);
   });
 }
 
@@ -52,19 +52,14 @@ const onHidden = (): void => {
 };
 
 /**
- * Listens for the page going away while steps wait (never `unload`), and stops once none is left:
- * nothing of ours stays on the page's `window` or `document` (a single-page app's route changes).
+ * Listens for the page going away while steps wait (never `unload`), and stops (`false`) once none
+ * is left: nothing of ours stays on the page's `window` or `document` (a single-page app's route
+ * changes).
  */
-function listen(): void {
-  if (listening || typeof window !== 'object') return;
-  listening = true;
-  window.addEventListener('pagehide', runLaterSteps, true);
-  document.addEventListener('visibilitychange', onHidden, true);
-}
-
-function unlisten(): void {
-  if (!listening) return;
-  listening = false;
-  window.removeEventListener('pagehide', runLaterSteps, true);
-  document.removeEventListener('visibilitychange', onHidden, true);
+function listen(on: boolean): void {
+  if (listening === on || typeof window !== 'object') return;
+  listening = on;
+  const method = on ? 'addEventListener' : 'removeEventListener';
+  window[method]('pagehide', runLaterSteps, true);
+  document[method]('visibilitychange', onHidden, true);
 }

@@ -135,14 +135,6 @@ export class BeaconLedger {
 }
 
 function beaconUrl(kind: BeaconKind, offer: Offer): string | undefined {
-  switch (kind) {
-    case 'pixel':
-      return offer.pixel;
-    case 'adv_pixel':
-      return offer.adv_pixel_url;
-    case 'no_thanks_click':
-      return offer.beacons.no_thanks_click;
-    case 'close':
-      return offer.beacons.close;
-  }
+  const { pixel, adv_pixel_url: adv_pixel, beacons } = offer;
+  return { ...beacons, pixel, adv_pixel }[kind];
 }

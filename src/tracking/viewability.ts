@@ -105,7 +105,5 @@ export function ruleRatios(card: Size, viewport: Size | null): number[] {
 
 /** The 5% grid plus the card's own rule ratios, sorted and without duplicates. */
 export function thresholdsFor(card: Size, viewport: Size | null): number[] {
-  const all = new Set<number>(VIEWABILITY_THRESHOLDS);
-  for (const r of ruleRatios(card, viewport)) all.add(r);
-  return [...all].sort((a, b) => a - b);
+  return [...new Set([...VIEWABILITY_THRESHOLDS, ...ruleRatios(card, viewport)])].sort((a, b) => a - b);
 }

@@ -13,12 +13,20 @@ import { defineElements } from '../../src/elements/registry.js';
 import type { AdpxOffersAttributes, AdpxOffersProperties } from '../../src/frameworks/attributes.js';
 import { OPTIONS, optionEntries, type OptionName } from '../../src/options/schema.js';
 import { MAX_TIMER_MS } from '../../src/options/values.js';
+import { offersRequestKey } from '../../src/client/request.js';
+import type { FetchOffersOptions } from '../../src/options/fetch-options.js';
 import { resolveConfig } from '../../src/script-api/config.js';
 import type { AdpxConfig } from '../../src/script-api/types.js';
 import { configureUnit } from '../../src/script-api/unit-dom.js';
 import { unitSetup } from '../../src/script-api/launcher-options.js';
 
 type Options = typeof OPTIONS;
+
+/** The unit with the key of the request it makes now: the key its load (UnitLoad) compares. */
+function withRequestKey(element: HTMLElement) {
+  const unit = element as AdpxOffersElement & { requestOptions(): FetchOffersOptions };
+  return Object.assign(unit, { requestKey: () => offersRequestKey(unit.requestOptions()) });
+}
 type Equal<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
 type Expect<T extends true> = T;
 type Field<F extends string> = {
@@ -80,8 +88,8 @@ describe('the options table', () => {
   });
 
   it("keys an element's request by the request options' values, not by the objects carrying them", () => {
-    // requestKey is the element's own (protected): what it compares to load again or not.
-    const unit = document.createElement('adpx-offers') as AdpxOffersElement & { requestKey(): string };
+    // The key the unit's load compares to load again or not (UnitLoad: of its request options).
+    const unit = withRequestKey(document.createElement('adpx-offers'));
     unit.setAttribute('manual', '');
     // A request the client can build (the key is its URL and body): key, endpoint and placement.
     Object.assign(unit, { apiKey: 'sdk', endpoint: ENDPOINT, placement: 'checkout' });
@@ -100,11 +108,11 @@ describe('the options table', () => {
   });
 
   it('keys the request by the language it carries: the unit’s language, unless the payload names one', () => {
-    type Unit = AdpxOffersElement & {
-      requestKey(): string;
+    const unit = withRequestKey(document.createElement('adpx-offers')) as ReturnType<
+      typeof withRequestKey
+    > & {
       requestChanged(changed: Map<string, unknown>): boolean;
     };
-    const unit = document.createElement('adpx-offers') as Unit;
     Object.assign(unit, { apiKey: 'sdk', endpoint: ENDPOINT, placement: 'checkout' });
     const english = unit.requestKey();
     // Out of the document, no `lang` around it: `defaultLanguage` decides, then `lang` on the unit.
@@ -186,8 +194,8 @@ describe('the options table', () => {
   });
 
   it("the request key (the unit's reuse of a load, the prefetch fingerprint) holds every request option", () => {
-    const unit = document.createElement('adpx-offers');
-    const keyOf = () => (unit as unknown as { requestKey(extra?: object): string }).requestKey();
+    const unit = withRequestKey(document.createElement('adpx-offers'));
+    const keyOf = () => unit.requestKey();
     const values: Record<string, unknown> = { boolean: true, number: 7, string: 'x', object: { a: 1 } };
     const seen = new Set([keyOf()]);
     for (const [name, spec] of optionEntries()) {

@@ -19,11 +19,10 @@ export interface CopyPair {
   description?: string;
 }
 
-/** The texts for a wide and for a narrow card; `same` when both would read the same. */
+/** The texts for a wide and for a narrow card. */
 export interface CardCopy {
   wide: CopyPair;
   narrow: CopyPair;
-  same: boolean;
 }
 
 /** A string with something to read, or `undefined`. */
@@ -41,13 +40,10 @@ export function cardCopy(offer: Offer): CardCopy {
   const shortHeadline = present(offer.short_headline);
   const description = present(offer.description);
   const shortDescription = present(offer.short_description);
-  const wide: CopyPair = { headline: title ?? shortHeadline, description: description ?? shortDescription };
-  const narrow: CopyPair = {
-    headline: shortHeadline ?? title,
-    description: shortDescription ?? description,
+  return {
+    wide: { headline: title ?? shortHeadline, description: description ?? shortDescription },
+    narrow: { headline: shortHeadline ?? title, description: shortDescription ?? description },
   };
-  const same = wide.headline === narrow.headline && wide.description === narrow.description;
-  return { wide, narrow, same };
 }
 
 /** The CTA labels: the offer's suggestions, or the unit's language's defaults. */

@@ -1,14 +1,6 @@
 import { ensureLanguage, Messages } from '../../i18n/messages.js';
 import { beforeAll, describe, expect, it } from 'vitest';
-import {
-  headlineOf,
-  isModalLayout,
-  offerAnnouncement,
-  progressLabel,
-  stepBack,
-  stepForward,
-  toLayout,
-} from './flow.js';
+import { headlineOf, isModalLayout, offerAnnouncement, progressLabel, toLayout } from './flow.js';
 import { testOffer } from '../../../test/model/fixtures.js';
 
 const offer = testOffer;
@@ -17,20 +9,6 @@ const en = new Messages('en');
 
 // The tables of languages other than English load on demand, as in a browser.
 beforeAll(() => Promise.all([ensureLanguage('de'), ensureLanguage('ar')]));
-
-describe('stepping', () => {
-  it('goes forward to the next offer, and to the end after the last', () => {
-    expect(stepForward(0, 3)).toEqual({ kind: 'offer', index: 1 });
-    expect(stepForward(1, 3)).toEqual({ kind: 'offer', index: 2 });
-    expect(stepForward(2, 3)).toEqual({ kind: 'end' });
-    expect(stepForward(0, 1)).toEqual({ kind: 'end' });
-  });
-
-  it('goes back, but not before the first offer', () => {
-    expect(stepBack(2)).toEqual({ kind: 'offer', index: 1 });
-    expect(stepBack(0)).toBeUndefined();
-  });
-});
 
 describe('words', () => {
   it('shows progress 1-based', () => {

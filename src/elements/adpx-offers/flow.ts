@@ -1,6 +1,6 @@
 /**
- * The one-at-a-time flow as pure functions: where "Next" and "Previous" lead, and the words the
- * unit shows and announces. The element holds the state; this decides.
+ * The one-at-a-time flow's pure parts: the layouts, and the words the unit shows and announces.
+ * The element and its flow (unit-flow.ts) hold the state.
  */
 import type { Messages } from '../../i18n/messages.js';
 import type { Offer } from '../../model/types.js';
@@ -17,19 +17,6 @@ export function toLayout(value: unknown): UnitLayout {
 /** True for the layouts that open as a modal `<dialog>`. */
 export function isModalLayout(layout: UnitLayout): boolean {
   return layout === 'popup' || layout === 'fullscreen';
-}
-
-/** Where a step leads: another offer (0-based index), or the end of the flow. */
-export type FlowStep = { kind: 'offer'; index: number } | { kind: 'end' };
-
-/** "Next" from `index` of `count`: the next offer, or the end after the last one. */
-export function stepForward(index: number, count: number): FlowStep {
-  return index + 1 < count ? { kind: 'offer', index: index + 1 } : { kind: 'end' };
-}
-
-/** "Previous" from `index`: the offer before, or `undefined` on the first one. */
-export function stepBack(index: number): FlowStep | undefined {
-  return index > 0 ? { kind: 'offer', index: index - 1 } : undefined;
 }
 
 /** The visible progress, e.g. "2 of 5" (1-based), in the unit's language. */

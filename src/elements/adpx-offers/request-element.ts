@@ -5,7 +5,6 @@ import { createDebugLog } from '../../debug.js';
 import { resolveLanguage } from '../../i18n/messages.js';
 import type { AdpxStrings } from '../../i18n/types.js';
 import { fetchOptionsOf, optionEntries, type OptionName } from '../../options/schema.js';
-import { offersRequestKey } from '../../client/request.js';
 import { headingLevelOf } from '../../options/values.js';
 
 const LIT_TYPES = { boolean: Boolean, number: Number, string: String, object: Object } as const;
@@ -92,11 +91,6 @@ export class OffersRequestElement extends LitElement {
       changed.has('defaultLanguage') ||
       optionEntries().some(([, { request, property }]) => request && property && changed.has(property))
     );
-  }
-
-  /** The key of the request the unit makes now (`offersRequestKey`: the unit's reuse of a load, SDK prefetch). */
-  protected requestKey(extra?: Record<string, unknown>): string {
-    return offersRequestKey(this.requestOptions(extra) as FetchOffersOptions);
   }
 
   /** The options of a fetch, from the attributes and `payload` (plus this load's `payload`). */

@@ -18,6 +18,7 @@
 import { hydrate } from './lit-hydrate.js';
 import { adoptStyles, LitElement, type CSSResultOrNative, type PropertyValues } from 'lit';
 import { createDebugLog } from '../../debug.js';
+import { errorMessage } from '../../errors.js';
 import { ensureLanguage, languageReady } from '../../i18n/messages.js';
 import type { AdpxOffersElement } from './adpx-offers.js';
 import { toLayout } from './flow.js';
@@ -107,11 +108,7 @@ export function installTakeOver(element: typeof AdpxOffersElement): void {
         hydrateUnit(this, changed);
         return log('S1', 'server-rendered unit taken over: its nodes hydrated, no request');
       } catch (error) {
-        log(
-          'S2',
-          'server-rendered unit rendered again, not hydrated (why):',
-          error instanceof Error ? error.message : String(error),
-        );
+        log('S2', 'server-rendered unit rendered again, not hydrated (why):', errorMessage(error));
         emptyRoot(this);
         return litUpdate.call(this, changed);
       }

@@ -10,7 +10,7 @@ import type { OfferCard } from '../adpx-offer/card.js';
 import { cardTemplate } from '../adpx-offer/card-template.js';
 import type { TermsMode } from '../adpx-terms/terms.js';
 import type { Messages } from '../../i18n/messages.js';
-import { progressLabel, type UnitLayout } from './flow.js';
+import { isModalLayout, progressLabel, type UnitLayout } from './flow.js';
 
 /** Everything a template needs, prepared by the element. */
 export interface UnitView {
@@ -207,13 +207,6 @@ function list(v: UnitView): TemplateResult {
 
 /** The unit in its layout. */
 export function unitTemplate(v: UnitView): TemplateResult {
-  switch (v.layout) {
-    case 'popup':
-    case 'fullscreen':
-      return modal(v);
-    case 'list':
-      return list(v);
-    default:
-      return flow(v, false);
-  }
+  if (isModalLayout(v.layout)) return modal(v);
+  return v.layout === 'list' ? list(v) : flow(v, false);
 }

@@ -42,11 +42,10 @@ export type MappedStyleKey = keyof typeof STYLE_PROPERTIES;
 /**
  * The private variable that carries a response value into the stylesheet: `--_response-` and the
  * public name's tail (`--adpx-header-background` → `--_response-header-background`), except the
- * three base colours, whose variables are shorter.
+ * primary and text colours, whose variables are shorter.
  */
 function responseVariable(key: MappedStyleKey): string {
   if (key === 'primary_color') return '--_response-primary';
-  if (key === 'background_color') return '--_response-background';
   if (key === 'text_color') return '--_response-text';
   return STYLE_PROPERTIES[key].replace('--adpx-', '--_response-');
 }

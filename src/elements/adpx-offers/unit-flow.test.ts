@@ -6,7 +6,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { UnitFlow, type FlowElement, type FlowHost } from './unit-flow.js';
 import { acceptResponse, normalizeEnvelope, normalizeResponse } from '../../model/normalize.js';
 
-import { rawResponse } from '../../../test/model/fixtures.js';
+import { rawOffer, rawResponse } from '../../../test/model/fixtures.js';
 import { runLaterSteps } from '../../tracking/later-steps.js';
 
 function flow() {
@@ -20,6 +20,25 @@ function flow() {
   };
   return { events, flow: new UnitFlow(host, unit) };
 }
+
+describe('UnitFlow: stepping', () => {
+  it('goes forward to the next offer, and to the end after the last; back, but not before the first', () => {
+    const { flow: unit, events } = flow();
+    unit.supply(rawResponse([rawOffer({ id: 1 }), rawOffer({ id: 2 }), rawOffer({ id: 3 })]));
+    unit.show();
+    unit.previous();
+    expect(unit.index).toBe(0);
+    unit.next();
+    unit.next();
+    expect(unit.index).toBe(2);
+    unit.previous();
+    expect(unit.index).toBe(1);
+    unit.next();
+    unit.next();
+    expect(unit.status).toBe('ended');
+    expect(events.at(-1)).toBe('closed_ads');
+  });
+});
 
 describe('UnitFlow: one ledger per load', () => {
   it('the same raw object or the loaded response given back is the same load, with its ledger', () => {

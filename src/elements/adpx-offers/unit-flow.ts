@@ -5,7 +5,6 @@ import type { Offer, OffersResponse } from '../../model/types.js';
 import { acceptResponse } from '../../model/normalize.js';
 import { sendKeptBeacons } from '../../tracking/beacon.js';
 import { BeaconLedger, ledgerOf } from '../../tracking/ledger.js';
-import { stepBack, stepForward } from './flow.js';
 import { UnitStatus } from './status.js';
 
 /**
@@ -191,15 +190,13 @@ export class UnitFlow {
 
   next(): void {
     if (this._status !== UnitStatus.Shown || !this._response || this.unit.isList()) return;
-    const step = stepForward(this._index, this._response.count);
-    if (step.kind === 'offer') this.set(UnitStatus.Shown, step.index);
+    if (this._index + 1 < this._response.count) this.set(UnitStatus.Shown, this._index + 1);
     else this.finish('flow_end', !this.unit.autoClose());
   }
 
   previous(): void {
-    if (this._status !== UnitStatus.Shown || this.unit.isList()) return;
-    const step = stepBack(this._index);
-    if (step?.kind === 'offer') this.set(UnitStatus.Shown, step.index);
+    if (this._status === UnitStatus.Shown && !this.unit.isList() && this._index > 0)
+      this.set(UnitStatus.Shown, this._index - 1);
   }
 
   /**

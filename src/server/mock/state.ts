@@ -1,4 +1,5 @@
 import type { BeaconHit, OffersRequestRecord, ScriptedAnswer } from './types.js';
+import { isJsonObject } from '../../model/coerce.js';
 
 const MAX_DELAY_MS = 120_000;
 
@@ -40,11 +41,9 @@ export class MockState {
 
   /** Queues a scripted answer for the next offers POST. */
   queue(value: unknown): string | undefined {
-    if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-      return 'answer must be a JSON object';
-    }
+    if (!isJsonObject(value)) return 'answer must be a JSON object';
     for (const [name, [valid, problem]] of Object.entries(ANSWER_FIELDS)) {
-      const field = (value as Record<string, unknown>)[name];
+      const field = value[name];
       if (field !== undefined && !valid(field)) return problem;
     }
     this.answers.push({ ...value });

@@ -53,28 +53,10 @@ export function forwardedChain(headers: Pick<Headers, 'get'>): string[] {
   return chain;
 }
 
-/** Splits on `separator` except inside a quoted string (with `\` escapes). */
+/** Splits on `separator` except inside a quoted string (with `\` escapes; an open quote runs to the end). */
 function splitOutsideQuotes(text: string, separator: string): string[] {
-  const parts: string[] = [];
-  let current = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i += 1) {
-    const char = text.charAt(i);
-    if (quoted && char === '\\') {
-      current += char + text.charAt(i + 1);
-      i += 1;
-    } else if (char === '"') {
-      quoted = !quoted;
-      current += char;
-    } else if (char === separator && !quoted) {
-      parts.push(current.trim());
-      current = '';
-    } else {
-      current += char;
-    }
-  }
-  parts.push(current.trim());
-  return parts.filter((part) => part !== '');
+  const part = new RegExp(`(?:"(?:\\\\.|[^"\\\\])*"?|[^"${separator}])+`, 'g');
+  return (text.match(part) ?? []).map((entry) => entry.trim()).filter((entry) => entry !== '');
 }
 
 function unquote(value: string): string {

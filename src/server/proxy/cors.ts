@@ -3,6 +3,7 @@
  * carries. CORS decides which pages' scripts may read the answers; it is not authentication (any
  * server can call the proxy without an `Origin`).
  */
+import { safely } from '../../errors.js';
 import type { HeaderReader } from './input.js';
 
 /** Methods the proxy answers. */
@@ -44,19 +45,13 @@ export function corsDecision(
 /** True when the http(s) `origin` names the host and port the request reached. */
 function sameHost(origin: string, requestUrl: URL): boolean {
   if (origin === requestUrl.origin) return true;
-  try {
-    const url = new URL(origin);
-    const port = url.port || (url.protocol === 'https:' ? '443' : '80');
-    const ownPort = requestUrl.port || (requestUrl.protocol === 'https:' ? '443' : '80');
-    const sameDefault = url.port === '' && requestUrl.port === '';
-    return (
-      (url.protocol === 'http:' || url.protocol === 'https:') &&
-      url.hostname === requestUrl.hostname &&
-      (sameDefault || port === ownPort)
-    );
-  } catch {
-    return false;
-  }
+  const url = safely(() => new URL(origin));
+  const port = ({ port, protocol }: URL) => port || (protocol === 'https:' ? '443' : '80');
+  return (
+    (url?.protocol === 'http:' || url?.protocol === 'https:') &&
+    url.hostname === requestUrl.hostname &&
+    (url.port === requestUrl.port || port(url) === port(requestUrl))
+  );
 }
 
 /**

@@ -5,7 +5,8 @@
  * route handlers. The browser's request is validated and rebuilt by the same code the browser
  * client uses (`optionsFromBrowserRequest` → `buildOffersRequest`).
  */
-import { isOffersError } from '../../errors.js';
+import { errorMessage, isOffersError, safely } from '../../errors.js';
+import { isJsonObject } from '../../model/coerce.js';
 import { SERVER_REQUEST_ENV, offersPathVersion, optionsFromBrowserRequest } from './proxy-request.js';
 import { buildOffersRequest } from '../../client/request.js';
 import { declaredTooLarge, isJsonContentType, parseJsonBody } from './body.js';
@@ -67,7 +68,9 @@ async function answer(exchange: Exchange): Promise<ProxyAnswer> {
     result = await serve(exchange);
   } catch (error) {
     result = failure(500, ProxyOutcome.InternalError, 'The proxy failed unexpectedly.', 'error');
-    result.message = `The proxy failed unexpectedly: ${exchange.redactor.text(errorText(error))}`;
+    // `String` of a value without prototype (a hook may throw anything) throws itself.
+    const what = safely(() => errorMessage(error)) ?? 'a value that cannot be described';
+    result.message = `The proxy failed unexpectedly: ${exchange.redactor.text(what)}`;
   }
   writeLog(exchange, result, performance.now() - started);
   return toAnswer(exchange, result);
@@ -130,10 +133,9 @@ async function readBody(
   const parsed = parseJsonBody(read.bytes);
   if (!parsed.ok) return failure(400, ProxyOutcome.InvalidRequest, parsed.message);
   const { value } = parsed;
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+  if (!isJsonObject(value))
     return failure(400, ProxyOutcome.InvalidRequest, 'The request body must be a JSON object.');
-  }
-  return { value: value as Record<string, unknown> };
+  return { value };
 }
 
 /** Publisher hook, client validation, the upstream call. */
@@ -156,10 +158,8 @@ async function forwardBody(
     if (transformed === false) {
       return failure(403, ProxyOutcome.Vetoed, 'The request was refused by the publisher’s policy.');
     }
-    if (typeof transformed !== 'object' || transformed === null || Array.isArray(transformed)) {
-      // The publisher's bug, not the browser's: a 500, and the log says why.
-      throw new TypeError('transformBody must return an object or false.');
-    }
+    // The publisher's bug, not the browser's: a 500, and the log says why.
+    if (!isJsonObject(transformed)) throw new TypeError('transformBody must return an object or false.');
     body = transformed;
   }
   let upstreamRequest;
@@ -219,14 +219,5 @@ function writeLog({ config, redactor, input }: Exchange, result: ProxyResult, du
     if (returned instanceof Promise) returned.catch(() => {});
   } catch {
     // Logging must never break a request.
-  }
-}
-
-/** What was thrown, as text; never throws itself (`String` of an object without prototype does). */
-function errorText(error: unknown): string {
-  try {
-    return error instanceof Error ? error.message : String(error);
-  } catch {
-    return 'a value that cannot be described';
   }
 }

@@ -2,7 +2,7 @@
  * The proxy's options, checked once when the proxy is created: a mistake there is the publisher's
  * and should stop the server at start-up, not turn into 500s later. Messages never hold the key.
  */
-import { MAX_TIMER_MS, toExactOrigin } from '../../options/values.js';
+import { httpUrl, MAX_TIMER_MS, toExactOrigin } from '../../options/values.js';
 import type { OffersProxyOptions } from './types.js';
 
 /** Default upstream timeout: below the browser client's 10 s, so the browser sees the 504. */
@@ -55,15 +55,7 @@ function checkUpstream(upstream: unknown): string {
   if (typeof upstream !== 'string' || upstream.trim() === '') {
     fail('upstream is required: the base URL of the offers service.');
   }
-  let url: URL;
-  try {
-    url = new URL(upstream.trim());
-  } catch {
-    return fail('upstream must be an absolute http(s) URL.');
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:')
-    fail('upstream must be an absolute http(s) URL.');
-  if (url.username !== '' || url.password !== '') fail('upstream must not contain credentials.');
+  const url = httpUrl(upstream) ?? fail('upstream must be an absolute http(s) URL without credentials.');
   if (url.search !== '' || url.hash !== '') {
     fail('upstream must be a base URL without query or fragment (the key goes in apiKey).');
   }

@@ -7,6 +7,7 @@ import type { FetchOffersOptions } from '../../options/fetch-options.js';
 import type { OffersRequestEnv } from '../../client/request.js';
 import { validateOffersOptions } from '../../client/request.js';
 import { invalidRequest } from '../../options/values.js';
+import { isJsonObject } from '../../model/coerce.js';
 
 /**
  * The env a server passes to `buildOffersRequest`: no `navigator` User-Agent default and no
@@ -55,10 +56,8 @@ export function offersPathVersion(pathname: string): 'v2' | 'v4' | undefined {
  */
 export function optionsFromBrowserRequest(request: BrowserOffersRequest): FetchOffersOptions {
   const { body } = request;
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
-    invalidRequest('The request body must be a JSON object.');
-  }
-  const { placement, ...payload } = body as Record<string, unknown>;
+  if (!isJsonObject(body)) invalidRequest('The request body must be a JSON object.');
+  const { placement, ...payload } = body;
   const options: FetchOffersOptions = {
     endpoint: request.endpoint,
     apiKey: request.apiKey,

@@ -3,6 +3,7 @@
  * (the key hidden if the service echoed it); a timeout is 504; no answer, a redirect, a body that
  * is not JSON or is too large is 502.
  */
+import { requestSignal } from '../../client/fetch-offers.js';
 import type { OffersRequest } from '../../client/request.js';
 import { readLimited } from './body.js';
 import type { Redactor } from './redact.js';
@@ -29,7 +30,7 @@ export async function forward(
   // throw, so it goes in the body only.
   const ua = request.body.ua;
   if (ua !== undefined && HEADER_VALUE.test(ua)) headers['User-Agent'] = ua;
-  const deadline = upstreamDeadline(timeoutMs, clientSignal);
+  const deadline = requestSignal(timeoutMs, clientSignal);
   const started = performance.now();
   try {
     const response = await fetch(request.url, {
@@ -49,7 +50,7 @@ export async function forward(
     if (clientSignal.aborted) {
       return failure(499, ProxyOutcome.ClientClosed, 'The client closed the request.', 'info');
     }
-    if (deadline.timedOut()) {
+    if (deadline.signal.aborted) {
       const message = `The offers service did not answer within ${timeoutMs} ms.`;
       return failure(504, ProxyOutcome.UpstreamTimeout, message, 'error');
     }
@@ -59,34 +60,8 @@ export async function forward(
       message: `${unreachable}: ${redactor.text(describeError(error))}`,
     };
   } finally {
-    deadline.done();
+    deadline.dispose();
   }
-}
-
-/**
- * One signal for the upstream call: aborted after `timeoutMs` or when the browser goes away, and
- * released as soon as the call is over. Not `AbortSignal.any([AbortSignal.timeout(ms), client])`:
- * that keeps a timer and two signals alive for the whole timeout after every request, which under
- * load was a measurable share of the proxy's CPU (garbage collection) on Node.
- */
-function upstreamDeadline(timeoutMs: number, clientSignal: AbortSignal) {
-  const controller = new AbortController();
-  let timedOut = false;
-  const timer = setTimeout(() => {
-    timedOut = true;
-    controller.abort(new DOMException('The offers service took too long.', 'TimeoutError'));
-  }, timeoutMs);
-  const onClientAbort = (): void => controller.abort(clientSignal.reason);
-  if (clientSignal.aborted) onClientAbort();
-  else clientSignal.addEventListener('abort', onClientAbort, { once: true });
-  return {
-    signal: controller.signal,
-    timedOut: () => timedOut,
-    done: () => {
-      clearTimeout(timer);
-      clientSignal.removeEventListener('abort', onClientAbort);
-    },
-  };
 }
 
 /** Made on first use and shared: a decode without `stream` keeps no state between calls. */

@@ -1,4 +1,5 @@
 import { safely } from '../../../errors.js';
+import { isJsonObject } from '../../../model/coerce.js';
 import { CAMPAIGN_ID } from '../../../options/values.js';
 
 /** What an offers request asks for, once checked. */
@@ -62,10 +63,8 @@ export function checkBody(text: string): Checked<Pick<OffersAsk, 'dev' | 'placem
   const parsed = parseJson(text);
   if (!parsed) return fail(400, 'Request body must be valid JSON');
   const body = parsed.value;
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
-    return fail(400, 'Request body must be a JSON object');
-  }
-  const { placement, dev } = body as Record<string, unknown>;
+  if (!isJsonObject(body)) return fail(400, 'Request body must be a JSON object');
+  const { placement, dev } = body;
   if (typeof placement !== 'string' || placement.trim() === '') {
     return fail(400, 'placement is required: a non-empty string in the request body');
   }
