@@ -9,6 +9,14 @@ import { expect, test } from './fixtures.js';
 const REST = 'adpx-offers.rest.iife.js';
 const card = (page: Page) => page.locator('adpx-offers [part~="offer"]').first();
 
+/** Serves the test page `file` with `from` replaced by `to`. */
+async function serveChanged(page: Page, file: string, from: string, to: string): Promise<void> {
+  await page.route(`**/${file}`, async (route) => {
+    const response = await route.fetch();
+    await route.fulfill({ response, body: (await response.text()).replace(from, to) });
+  });
+}
+
 test('the unit adopts the request the first file started: one POST, the card shown', async ({
   page,
   mock,
@@ -74,11 +82,7 @@ test('the rest file is loaded with its sha384 hash; another file under its name 
 });
 
 test('a manual unit is not started early: no POST until its load()', async ({ page, mock }) => {
-  await page.route('**/early.html', async (route) => {
-    const response = await route.fetch();
-    const html = (await response.text()).replace('placement="checkout"', 'placement="checkout" manual');
-    await route.fulfill({ response, body: html });
-  });
+  await serveChanged(page, 'early.html', 'placement="checkout"', 'placement="checkout" manual');
   const posts: string[] = [];
   page.on('request', (request) => {
     if (request.method() === 'POST') posts.push(request.url());
@@ -95,11 +99,8 @@ test('a manual unit is not started early: no POST until its load()', async ({ pa
 });
 
 test('the script loaded twice: one request, one card', async ({ page, mock }) => {
-  await page.route('**/early.html', async (route) => {
-    const response = await route.fetch();
-    const tag = '<script src="/dist/adpx-offers.iife.js"></script>';
-    await route.fulfill({ response, body: (await response.text()).replace(tag, `${tag}${tag}`) });
-  });
+  const tag = '<script src="/dist/adpx-offers.iife.js"></script>';
+  await serveChanged(page, 'early.html', tag, `${tag}${tag}`);
   await page.goto(`${mock.url}/early.html`);
   await expect(card(page)).toBeVisible();
   await expect(page.locator('adpx-offers [part~="offer"]')).toHaveCount(1);
@@ -133,11 +134,7 @@ test('a page that uses Adpx before any card gets the later file at once, and its
   page,
   mock,
 }) => {
-  await page.route('**/early.html', async (route) => {
-    const response = await route.fetch();
-    const html = (await response.text()).replace('placement="checkout"', 'placement="checkout" manual');
-    await route.fulfill({ response, body: html });
-  });
+  await serveChanged(page, 'early.html', 'placement="checkout"', 'placement="checkout" manual');
   await page.goto(`${mock.url}/early.html`);
   await page.waitForFunction(() => customElements.get('adpx-offers') !== undefined);
   // A manual unit shows no card: nothing asks for the later file but the page's own call.
@@ -178,11 +175,7 @@ test.describe('a launcher page (AdpxConfig, Adpx.init before the script API arri
   });
 
   test('autoLoad: false starts nothing: the one POST is the page’s Adpx.load()', async ({ page, mock }) => {
-    await page.route('**/early-launcher.html', async (route) => {
-      const response = await route.fetch();
-      const html = (await response.text()).replace('{ autoShow: true }', '{ autoLoad: false }');
-      await route.fulfill({ response, body: html });
-    });
+    await serveChanged(page, 'early-launcher.html', '{ autoShow: true }', '{ autoLoad: false }');
     await page.goto(`${mock.url}/early-launcher.html`);
     await page.waitForFunction(() => customElements.get('adpx-offers') !== undefined);
     await page.waitForFunction(isRealAdpx);
@@ -198,14 +191,12 @@ test.describe('a launcher page (AdpxConfig, Adpx.init before the script API arri
     page,
     mock,
   }) => {
-    await page.route('**/early-launcher.html', async (route) => {
-      const response = await route.fetch();
-      const html = (await response.text()).replace(
-        'Adpx.init({ autoShow: true });',
-        'Adpx.init({ autoLoad: false }); Adpx.load({ orderid: "A-42" }).then(() => Adpx.show());',
-      );
-      await route.fulfill({ response, body: html });
-    });
+    await serveChanged(
+      page,
+      'early-launcher.html',
+      'Adpx.init({ autoShow: true });',
+      'Adpx.init({ autoLoad: false }); Adpx.load({ orderid: "A-42" }).then(() => Adpx.show());',
+    );
     await page.goto(`${mock.url}/early-launcher.html`);
     await expect(page.locator('#slot > adpx-offers [part~="offer"]').first()).toBeVisible();
     expect(mock.requests()).toHaveLength(1);
