@@ -11,8 +11,7 @@ import { forget, setConsent } from '../consent/consent.js';
 import { nextTask } from '../next-task.js';
 import { startLauncherRequest } from './early-request.js';
 import { loadLater } from './later.js';
-
-export const ADPX_STUB = Symbol.for('adpx-offers.stub');
+import { ADPX_STUB } from '../script-api/stub-mark.js';
 
 type Queue = Array<() => unknown>;
 
@@ -57,7 +56,3 @@ export function installAdpxStub(win: Window): boolean {
   host.Adpx = stub;
   return wanted;
 }
-
-/** True for the stub above. */
-export const isAdpxStub = (value: unknown): boolean =>
-  typeof value === 'object' && value !== null && ADPX_STUB in value;

@@ -5,7 +5,7 @@
  */
 import { AdpxLauncher } from './adpx.js';
 import { queuedCommands } from './command-queue.js';
-import { isAdpxStub } from '../boot/adpx-stub.js';
+import { isAdpxStub } from './stub-mark.js';
 import type { AdpxApi } from './types.js';
 
 export { AdpxLauncher, ADPX_VERSION } from './adpx.js';
