@@ -7,9 +7,8 @@
  * (`offersRequestKey`), the same consent wait and decision (`withConsent`: the page's platforms
  * asked and waited for).
  */
-import { fetchOffers } from '../client/fetch-offers.js';
-import { buildOffersRequest, offersRequestKey } from '../client/request.js';
-import { safely } from '../errors.js';
+import { fetchOffersInSteps } from '../client/fetch-offers.js';
+import { offersRequestKey } from '../client/request.js';
 import { keepStartedRequest } from '../client/started-requests.js';
 import { withConsent } from '../consent/apply.js';
 import { setConsent } from '../consent/consent.js';
@@ -64,15 +63,14 @@ function startRequest(win: Window, values: Values, languageOf: Element): void {
       ...(values.payload as object),
     },
   } as FetchOffersOptions;
-  // This task read the options and the consent. The next builds the request once, which reads
-  // the device's id when the request sends it (the page's first `localStorage` read, a wait on the
-  // browser: 10–95 ms on a phone); the POST leaves in the one after (issue 36: no task over 50 ms).
+  // This task read the options and the consent. Then a task builds the request, which reads the
+  // device's id (the page's first `localStorage` read, a wait on the browser: 10–95 ms on a
+  // phone); the POST leaves in the next, and the answer is checked in a task after the one that
+  // read it (issue 36: no task over 50 ms).
   const allowed = Promise.resolve(withConsent(options, values.consentTimeoutMs as number));
   const response = allowed.then(async (decided) => {
     await nextTask();
-    safely(() => buildOffersRequest(decided));
-    await nextTask();
-    return fetchOffers(decided);
+    return fetchOffersInSteps(decided, {}, nextTask);
   });
   keepStartedRequest(win, offersRequestKey(options), response);
 }

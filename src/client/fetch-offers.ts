@@ -45,15 +45,30 @@ interface RawAnswer {
  * JSON body's string `message`, else `HTTP <status>`; `status` is set); `invalid_response` (2xx
  * whose body is not JSON or has no usable `data` envelope).
  */
-export async function fetchOffers(
+export function fetchOffers(
   options: FetchOffersOptions,
   init: FetchOffersInit = {},
+): Promise<OffersResponse> {
+  return fetchOffersInSteps(options, init);
+}
+
+/**
+ * {@link fetchOffers}, awaiting `pause` after building the request (the device id read) and after
+ * reading the answer, so that building, sending and checking run in three tasks: the script tag's
+ * early request on a phone (docs/decisions/016, no task over 50 ms).
+ */
+export async function fetchOffersInSteps(
+  options: FetchOffersOptions,
+  init: FetchOffersInit = {},
+  pause?: () => Promise<void>,
 ): Promise<OffersResponse> {
   const log = createDebugLog(typeof options === 'object' && options !== null && options.debug === true);
   try {
     const request = buildOffersRequest(options, { ...init.env, log });
+    await pause?.();
     const answer = await send(request, options, init.fetch, log);
     if (!answer.ok) throw httpError(answer);
+    await pause?.();
     const response = normalizeResponse(parseJsonBody(answer.text), log);
     log('R1', 'offers kept after checking, count:', response.count);
     return response;

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { OffersError } from '../../src/errors.js';
-import { fetchOffers } from '../../src/client/fetch-offers.js';
+import { fetchOffers, fetchOffersInSteps } from '../../src/client/fetch-offers.js';
 import type { FetchOffersInit } from '../../src/client/fetch-offers.js';
 import type { FetchOffersOptions } from '../../src/options/fetch-options.js';
 import { rawOffer, rawResponse } from '../model/fixtures.js';
@@ -243,5 +243,28 @@ describe('fetchOffers: invalid 2xx answers', () => {
   it('never rejects with anything but an OffersError, even for an exotic fetch result', async () => {
     const fetchStub = vi.fn<typeof fetch>(async () => null as unknown as Response);
     expect(await rejection(fetchOffers(options, { fetch: fetchStub, env }))).toBeInstanceOf(OffersError);
+  });
+});
+
+describe('fetchOffersInSteps: the early request in three tasks', () => {
+  it('pauses after building the request and after reading the answer, and answers as fetchOffers', async () => {
+    const steps: string[] = [];
+    const fingerprint = () => (steps.push('device id'), 'fp1');
+    const served = answer(rawResponse([rawOffer()]));
+    const fetch = vi.fn<typeof globalThis.fetch>(async (...args) => (steps.push('POST'), served(...args)));
+    const pause = vi.fn(async () => void steps.push('pause'));
+    const result = await fetchOffersInSteps(options, { fetch, env: { ...env, fingerprint } }, pause);
+    expect(steps).toEqual(['device id', 'pause', 'POST', 'pause']);
+    expect(result.offers[0]?.id).toBe(101);
+  });
+
+  it('refuses bad options before any pause, and a failed answer without checking it', async () => {
+    const pause = vi.fn(async () => {});
+    const refused = await rejection(fetchOffersInSteps({ ...options, apiKey: '' }, { env }, pause));
+    expect(refused.code).toBe('invalid_request');
+    expect(pause).not.toHaveBeenCalled();
+    const failed = await rejection(fetchOffersInSteps(options, { fetch: answer('{}', 503), env }, pause));
+    expect(failed).toMatchObject({ code: 'http', status: 503 });
+    expect(pause).toHaveBeenCalledTimes(1);
   });
 });
