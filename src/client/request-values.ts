@@ -5,36 +5,34 @@
  */
 import type { DebugLog } from '../debug.js';
 import type { FetchOffersOptions } from '../options/fetch-options.js';
-import {
-  describe,
-  invalidRequest,
-  isAbsent,
-  toCampaignId,
-  toCreative,
-  toLoyaltyboost,
-} from '../options/values.js';
+import { OPTIONS } from '../options/schema.js';
+import { describe, invalidRequest, isAbsent } from '../options/values.js';
 
 /** The query options of the fetch operation, validated (the campaign id as a string). */
 export type OffersQueryOptions = Pick<FetchOffersOptions, 'loyaltyboost' | 'creative'> & {
   campaignId?: string;
 };
 
+/** The options the query carries; the payload keys that may give each are the options table's. */
+const QUERY_OPTIONS = ['loyaltyboost', 'creative', 'campaignId'] as const;
+
 /**
  * Payload keys that are request options (spec: the getOffers payload "may also hold request
  * options such as `creatives: 1`"). They go to the query string, never to the body.
  */
-export const PAYLOAD_QUERY_KEYS: ReadonlySet<string> = new Set([
-  'creative',
-  'creatives',
-  'loyaltyboost',
-  'campaignId',
-]);
+export const PAYLOAD_QUERY_KEYS: ReadonlySet<string> = new Set(
+  QUERY_OPTIONS.flatMap((name) => OPTIONS[name].payloadKeys),
+);
 
 /** Payload keys never sent: the API key must not end up in the body (custom keys reach reports). */
 export const PAYLOAD_FORBIDDEN_KEYS: ReadonlySet<string> = new Set(['api_key', 'apiKey']);
 
 /** The first given value: the explicit option, else the payload keys in order. */
-function pick(explicit: unknown, payload: Record<string, unknown> | undefined, keys: string[]): unknown {
+function pick(
+  explicit: unknown,
+  payload: Record<string, unknown> | undefined,
+  keys: readonly string[],
+): unknown {
   if (!isAbsent(explicit)) return explicit;
   for (const key of keys) {
     const value = payload?.[key];
@@ -45,19 +43,17 @@ function pick(explicit: unknown, payload: Record<string, unknown> | undefined, k
 
 /**
  * `loyaltyboost`, `creative` and `campaignId` from the options, or from the payload when the
- * option is not given (explicit options win). Payload `creative` is read before `creatives`.
- * Throws `invalid_request` on a value outside the spec (rule 3: rejected before sending).
+ * option is not given (explicit options win), checked by the option's own rule (its `parse`).
+ * Payload `creative` is read before `creatives`. Throws `invalid_request` on a value outside the
+ * spec (rule 3: rejected before sending).
  */
 export function resolveQueryOptions(options: FetchOffersOptions): OffersQueryOptions {
-  const { payload } = options;
-  const query: OffersQueryOptions = {};
-  const loyaltyboost = pick(options.loyaltyboost, payload, ['loyaltyboost']);
-  if (loyaltyboost !== undefined) query.loyaltyboost = toLoyaltyboost(loyaltyboost);
-  const creative = pick(options.creative, payload, ['creative', 'creatives']);
-  if (creative !== undefined) query.creative = toCreative(creative);
-  const campaignId = pick(options.campaignId, payload, ['campaignId']);
-  if (campaignId !== undefined) query.campaignId = toCampaignId(campaignId);
-  return query;
+  const query: Record<string, unknown> = {};
+  for (const name of QUERY_OPTIONS) {
+    const value = pick(options[name], options.payload, OPTIONS[name].payloadKeys);
+    if (value !== undefined) query[name] = OPTIONS[name].parse(value);
+  }
+  return query as OffersQueryOptions;
 }
 
 /**

@@ -12,8 +12,11 @@
 export interface Creative {
   id?: number;
   url: string;
+  /** Pixels. */
   width?: number;
+  /** Pixels. */
   height?: number;
+  /** Image format, e.g. `png`. */
   type?: string;
   is_primary: boolean;
   /** Width divided by height. */
@@ -34,17 +37,25 @@ export interface Offer {
   campaign_id?: number;
   advertiser_name?: string;
 
+  /** Max 90 chars, ideal 40. */
   title?: string;
+  /** Max 220 chars, ideal 140. */
   description?: string;
+  /** Max 160 chars. */
   mini_text?: string;
+  /** Max 60 chars, ideal 40. */
   short_headline?: string;
+  /** Max 140 chars. */
   short_description?: string;
 
   click_url?: string;
+  /** Max 25 chars. */
   cta_yes?: string;
+  /** Max 25 chars. */
   cta_no?: string;
 
   image?: string;
+  /** A QR code of `click_url` (the service sends a 228x228 black-on-white PNG `data:` URL). */
   qr_code_img?: string;
   creatives: Creative[];
 
@@ -61,6 +72,7 @@ export interface Offer {
   offerwall_url?: string;
 
   is_loyaltyboost: boolean;
+  /** Max 160 chars; the service sends it empty when the offer is not a loyalty-boost offer. */
   loyaltyboost_requirements?: string;
 
   tags: string[];

@@ -75,20 +75,17 @@ export const offerStyles = css`
     line-height: 1.3;
     letter-spacing: -0.01em;
     text-wrap: balance;
-    overflow-wrap: anywhere;
   }
   .description {
     margin: 0;
     font-size: var(--adpx-offer-text-size, var(--_adpx-text-m));
     line-height: 1.5;
-    overflow-wrap: anywhere;
   }
   .mini-text {
     margin: 0;
     font-size: var(--_adpx-text-xs);
     line-height: 1.45;
     color: var(--_adpx-muted);
-    overflow-wrap: anywhere;
   }
   .mini-text small {
     font-size: inherit;
@@ -240,7 +237,6 @@ export const offerStyles = css`
     margin: 0;
     font-size: var(--_adpx-text-s);
     line-height: 1.45;
-    overflow-wrap: anywhere;
   }
   .qr {
     display: flex;

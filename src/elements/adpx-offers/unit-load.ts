@@ -1,4 +1,4 @@
-import type { ReactiveController, ReactiveControllerHost } from 'lit';
+import type { ReactiveController } from 'lit';
 import { OffersError, isOffersError } from '../../errors.js';
 import { createDebugLog, type DebugLog } from '../../debug.js';
 import { fetchOffers } from '../../client/fetch-offers.js';
@@ -17,25 +17,7 @@ import type { OffersResponse } from '../../model/types.js';
 import type { FetchOffersOptions } from '../../options/fetch-options.js';
 import { UnitStatus } from './status.js';
 import type { UnitFlow } from './unit-flow.js';
-
-/** What the unit's load reads of its element (its properties), when it needs them. */
-export interface LoadHost extends ReactiveControllerHost {
-  readonly isConnected: boolean;
-  readonly debug: boolean;
-  readonly manual: boolean;
-  /** `defer-hydration`: a framework sets the unit's properties first; no load until it is gone. */
-  readonly deferHydration: boolean;
-  readonly apiKey: string;
-  readonly endpoint: string;
-  readonly placement: string;
-  readonly language: string;
-  readonly consentTimeout: number;
-  /** SDK prefetch, and how long a stored response serves (ms). */
-  readonly prefetch: boolean;
-  readonly prefetchTtl: number;
-  /** Ms between a show and the offers on screen. */
-  readonly delay: number;
-}
+import type { AdpxOffersElement } from './adpx-offers.js';
 
 /** The fetch options of a load: the element's request options and `payload`, plus the load's own. */
 type OptionsOf = (payload?: Record<string, unknown>) => Omit<FetchOffersOptions, 'signal'>;
@@ -60,7 +42,9 @@ const aborted = (): OffersError => new OffersError('aborted', 'A newer load repl
  * It loads on its own in the host's update (`hostUpdate`, as `@lit/task` runs on `args`): the
  * first update of a unit that loads on its own, and an update that changed a request option
  * (`requestChanged`) when the request it makes is not the one asked last (decision 010). Where
- * the offers go once loaded is the flow's (`UnitFlow`).
+ * the offers go once loaded is the flow's (`UnitFlow`). It reads the unit's properties as the
+ * element declares them, when it needs them: the request options, `manual`, `defer-hydration`
+ * (no load until a framework set the properties), `prefetch`, `prefetch-ttl` and `delay`.
  */
 export class UnitLoad implements ReactiveController {
   /** The key of the last load asked (the unit loads again when its request's key changes). */
@@ -74,7 +58,7 @@ export class UnitLoad implements ReactiveController {
   private changed = false;
 
   constructor(
-    private readonly unit: LoadHost,
+    private readonly unit: AdpxOffersElement,
     private readonly flow: UnitFlow,
     private readonly options: OptionsOf,
   ) {

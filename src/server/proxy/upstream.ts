@@ -4,6 +4,8 @@
  * is not JSON or is too large is 502.
  */
 import { requestSignal } from '../../client/fetch-offers.js';
+import { errorMessage } from '../../errors.js';
+import { isJsonObject } from '../../model/coerce.js';
 import type { OffersRequest } from '../../client/request.js';
 import { readLimited } from './body.js';
 import type { Redactor } from './redact.js';
@@ -113,16 +115,13 @@ function levelOf(status: number): ProxyResult['level'] {
 
 function upstreamMessage(status: number, body: unknown): string {
   const message =
-    typeof body === 'object' && body !== null && 'message' in body && typeof body.message === 'string'
-      ? `: ${body.message.slice(0, 300)}`
-      : '';
+    isJsonObject(body) && typeof body.message === 'string' ? `: ${body.message.slice(0, 300)}` : '';
   const hint = status === 401 || status === 403 ? ' (check the proxy’s apiKey)' : '';
   return `The offers service answered HTTP ${status}${hint}${message}`;
 }
 
 /** An error and its cause, e.g. `fetch failed (connect ECONNREFUSED 127.0.0.1:9)`. */
 function describeError(error: unknown): string {
-  if (!(error instanceof Error)) return String(error);
-  const cause = error.cause instanceof Error ? ` (${error.cause.message})` : '';
-  return `${error.message}${cause}`;
+  const cause = error instanceof Error && error.cause instanceof Error ? ` (${error.cause.message})` : '';
+  return `${errorMessage(error)}${cause}`;
 }
