@@ -28,19 +28,26 @@ export function installAdpxStub(win: Window): boolean {
   if (existing && typeof existing.init === 'function') return false;
   const cmd: Queue = Array.isArray(existing?.cmd) ? (existing.cmd as Queue) : [];
   const wanted = cmd.length > 0 || !!host.AdpxConfig;
-  // A function the page pushes itself asks for the API too.
-  cmd.push = (...commands: Queue) => (loadLater(), Array.prototype.push.apply(cmd, commands));
   // The real `Adpx` by then: its method `name`, called with `args`.
   const call = (name: string, args: unknown[]): unknown =>
     Reflect.apply(Reflect.get(host.Adpx as object, name) as (...a: unknown[]) => unknown, host.Adpx, args);
+  // A page may keep the stub (`const adpx = window.Adpx`) and call it after the API replaced it:
+  // each method then calls the API's, and `cmd.push` its queue, at once.
+  const replaced = () => host.Adpx !== stub && typeof host.Adpx?.init === 'function';
+  // A function the page pushes itself asks for the API too.
+  cmd.push = (...commands: Queue) =>
+    replaced()
+      ? (host.Adpx?.cmd as Queue).push(...commands)
+      : (loadLater(), Array.prototype.push.apply(cmd, commands));
   const stub: Record<PropertyKey, unknown> = {
     cmd,
     [ADPX_STUB]: true,
-    isReady: () => false,
+    isReady: () => replaced() && call('isReady', []) === true,
     setConsent: (consent: unknown) => setConsent(consent),
   };
   for (const name of ASYNC)
     stub[name] = (...args: unknown[]) => {
+      if (replaced()) return call(name, args);
       // The first call, `init`: its unit's request leaves now, in a task of its own (early-request.ts).
       if (name === 'init' && cmd.length === 0 && !win.customElements.get('adpx-offers'))
         void nextTask().then(() => startLauncherRequest(win, args[0], args[1]));
@@ -50,6 +57,7 @@ export function installAdpxStub(win: Window): boolean {
     };
   for (const name of SYNC)
     stub[name] = (...args: unknown[]) => {
+      if (replaced()) return void call(name, args);
       if (name === 'forget') forget();
       cmd.push(() => call(name, args));
     };

@@ -1,0 +1,70 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+
+vi.mock('../../src/boot/later.js', () => ({ loadLater: vi.fn() }));
+const { installAdpxStub } = await import('../../src/boot/adpx-stub.js');
+const { loadLater } = await import('../../src/boot/later.js');
+
+type Api = Record<string, (...args: unknown[]) => unknown> & {
+  cmd: { push(...f: Array<() => unknown>): number };
+};
+type Host = Window & { Adpx?: Api };
+
+/** What the later file's `installAdpx` does: the API in place, the stub's queue run in order. */
+function installApi(win: Host, calls: string[]): Api {
+  const queued = [...(win.Adpx?.cmd as unknown as Array<() => unknown>)];
+  const method =
+    (name: string, result: unknown) =>
+    (...args: unknown[]) => {
+      calls.push(`${name}(${args.map((a) => JSON.stringify(a)).join(',')})`);
+      return result;
+    };
+  const api = {
+    init: method('init', Promise.resolve(true)),
+    load: method('load', Promise.resolve(false)),
+    show: method('show', Promise.resolve(false)),
+    reload: method('reload', Promise.resolve(false)),
+    close: method('close', undefined),
+    isReady: method('isReady', true),
+    cmd: { push: (...commands: Array<() => unknown>) => (commands.forEach((c) => c()), commands.length) },
+  } as unknown as Api;
+  win.Adpx = api;
+  queued.forEach((command) => command());
+  return api;
+}
+
+describe('the first file’s Adpx stub', () => {
+  beforeEach(() => {
+    delete (window as Host).Adpx;
+    vi.mocked(loadLater).mockClear();
+  });
+
+  it('queues calls until the API arrives, then runs them in order', async () => {
+    const win = window as Host;
+    installAdpxStub(win);
+    const stub = win.Adpx as Api;
+    expect(stub.isReady()).toBe(false);
+    const reloaded = stub.reload();
+    stub.close();
+    expect(loadLater).toHaveBeenCalled();
+    const calls: string[] = [];
+    installApi(win, calls);
+    await expect(reloaded).resolves.toBe(false);
+    expect(calls).toEqual(['reload()', 'close()']);
+  });
+
+  it('a stub the page kept calls the API once the API replaced it (nothing waits forever)', async () => {
+    const win = window as Host;
+    installAdpxStub(win);
+    const kept = win.Adpx as Api;
+    const calls: string[] = [];
+    installApi(win, calls);
+    await expect(kept.load({ email: 'a@b.c' })).resolves.toBe(false);
+    await expect(kept.show()).resolves.toBe(false);
+    kept.close();
+    expect(kept.isReady()).toBe(true);
+    let ran = false;
+    kept.cmd.push(() => (ran = true));
+    expect(ran).toBe(true);
+    expect(calls).toEqual(['load({"email":"a@b.c"})', 'show()', 'close()', 'isReady()']);
+  });
+});
