@@ -4,10 +4,11 @@ vi.mock('../../src/boot/later.js', () => ({ loadLater: vi.fn() }));
 const { installAdpxStub } = await import('../../src/boot/adpx-stub.js');
 const { loadLater } = await import('../../src/boot/later.js');
 
-type Api = Record<string, (...args: unknown[]) => unknown> & {
+type Method = (...args: unknown[]) => unknown;
+type Api = Record<'init' | 'load' | 'show' | 'reload' | 'close' | 'isReady', Method> & {
   cmd: { push(...f: Array<() => unknown>): number };
 };
-type Host = Window & { Adpx?: Api };
+type Host = { Adpx?: Api };
 
 /** What the later file's `installAdpx` does: the API in place, the stub's queue run in order. */
 function installApi(win: Host, calls: string[]): Api {
@@ -34,13 +35,13 @@ function installApi(win: Host, calls: string[]): Api {
 
 describe('the first file’s Adpx stub', () => {
   beforeEach(() => {
-    delete (window as Host).Adpx;
+    delete (window as unknown as Host).Adpx;
     vi.mocked(loadLater).mockClear();
   });
 
   it('queues calls until the API arrives, then runs them in order', async () => {
-    const win = window as Host;
-    installAdpxStub(win);
+    const win = window as unknown as Host;
+    installAdpxStub(window);
     const stub = win.Adpx as Api;
     expect(stub.isReady()).toBe(false);
     const reloaded = stub.reload();
@@ -53,8 +54,8 @@ describe('the first file’s Adpx stub', () => {
   });
 
   it('a stub the page kept calls the API once the API replaced it (nothing waits forever)', async () => {
-    const win = window as Host;
-    installAdpxStub(win);
+    const win = window as unknown as Host;
+    installAdpxStub(window);
     const kept = win.Adpx as Api;
     const calls: string[] = [];
     installApi(win, calls);
