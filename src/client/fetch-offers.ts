@@ -65,10 +65,11 @@ export async function fetchOffersInSteps(
   const log = createDebugLog(typeof options === 'object' && options !== null && options.debug === true);
   try {
     const request = buildOffersRequest(options, { ...init.env, log });
-    await pause?.();
+    // Only with a pause: without one, the POST leaves in the caller's task (not a microtask later).
+    if (pause) await pause();
     const answer = await send(request, options, init.fetch, log);
     if (!answer.ok) throw httpError(answer);
-    await pause?.();
+    if (pause) await pause();
     const response = normalizeResponse(parseJsonBody(answer.text), log);
     log('R1', 'offers kept after checking, count:', response.count);
     return response;
