@@ -20,7 +20,11 @@ export const OfferDropReason = {
 export type OfferDropReason = (typeof OfferDropReason)[keyof typeof OfferDropReason];
 
 /** The plain-text fields of an offer: every field of {@link TEXT_LIMITS} but `tag` (it is in `tags`). */
-type OfferTexts = Partial<Record<Exclude<TextField, 'tag'>, string>>;
+type OfferTextField = Exclude<TextField, 'tag'>;
+type OfferTexts = Partial<Record<OfferTextField, string>>;
+const OFFER_TEXT_FIELDS = (Object.keys(TEXT_LIMITS) as TextField[]).filter(
+  (field): field is OfferTextField => field !== 'tag',
+);
 
 /** The outcome of {@link normalizeOffer}. */
 export type OfferResult = { ok: true; offer: Offer } | { ok: false; reason: OfferDropReason };
@@ -73,9 +77,9 @@ function buildOffer(raw: JsonObject, id: number, clickUrl: string, text: OfferTe
 
 /** Every plain-text field of the offer, cleaned and cut to its limit; absent ones left out. */
 function normalizeTexts(raw: JsonObject): OfferTexts {
-  const texts: Partial<Record<TextField, string>> = {};
-  for (const field of Object.keys(TEXT_LIMITS) as TextField[]) {
-    const value = field === 'tag' ? undefined : toText(raw[field], TEXT_LIMITS[field]);
+  const texts: OfferTexts = {};
+  for (const field of OFFER_TEXT_FIELDS) {
+    const value = toText(raw[field], TEXT_LIMITS[field]);
     if (value !== undefined) texts[field] = value;
   }
   return texts;
