@@ -164,6 +164,51 @@ test('the usual tag takes the unit over too: it loads the rest file with the tak
   expect(mock.requests().length).toBe(served);
 });
 
+test('the file for server-rendered pages takes the unit over after its own evaluation', async ({
+  page,
+  mock,
+}) => {
+  // What is there when the file has run (its `load` event fires at the end of its evaluation, in
+  // the same task): `window.Adpx` and `<adpx-offer>`, not yet `<adpx-offers>` (issue 36: the
+  // take-over is a task of its own, not part of the file's evaluation).
+  await watchFetches(page);
+  await page.addInitScript(() => {
+    document.addEventListener(
+      'load',
+      (event) => {
+        const src = (event.target as HTMLScriptElement).src ?? '';
+        if (!src.endsWith('adpx-offers.ssr.iife.js')) return;
+        (window as unknown as { atLoad: unknown }).atLoad = {
+          adpx: typeof (window as unknown as { Adpx?: { init?: unknown } }).Adpx?.init,
+          offer: customElements.get('adpx-offer') !== undefined,
+          offers: customElements.get('adpx-offers') !== undefined,
+          terms: customElements.get('adpx-terms') !== undefined,
+          inert: document.querySelector('adpx-offers')?.hasAttribute('inert'),
+        };
+      },
+      true,
+    );
+  });
+  site = await startSsrPage(mock);
+  const served = mock.requests().length;
+  await page.goto(site.url, { waitUntil: 'commit' });
+  await expect(headline(page)).toBeVisible();
+  await keepNodes(page);
+  site.release();
+  await takenOver(page);
+  expect(await page.evaluate(() => (window as unknown as { atLoad: unknown }).atLoad)).toEqual({
+    adpx: 'function',
+    offer: true,
+    offers: false,
+    terms: false,
+    inert: true,
+  });
+  await expect(page.locator('adpx-offers')).not.toHaveAttribute('inert');
+  expect(await sameNodes(page)).toBe(true);
+  await page.waitForFunction(() => customElements.get('adpx-terms') !== undefined);
+  await quiet(page, mock);
+  expect(mock.requests().length).toBe(served);
+});
 test('a hostile response runs nothing, before or after the script', async ({ page, mock }) => {
   test.setTimeout(120_000); // one page per fragment
   // Every fragment of the conformance table (test/ssr-conformance/cases.mjs) in every field of the

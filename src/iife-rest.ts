@@ -9,15 +9,12 @@
  * (scripts/shared-modules.mjs).
  *
  * Start-up runs in slices (issue 36: no task of ours over 50 ms on a phone): this file's
- * evaluation and `<adpx-offer>`'s definition; then the unit's style sheets, one a task; then `<adpx-offers>`'s
- * definition, which upgrades the units in the page; then each unit's first update; the card's
- * render comes a task after the response was read (`UnitLoad`). Each step after a yield
- * (`nextTask`).
+ * evaluation, then the elements' definitions (src/boot/define-in-slices.ts); the card's render
+ * comes a task after the response was read (`UnitLoad`).
  */
 import { loadLater } from './boot/later.js';
+import { defineInSlices } from './boot/define-in-slices.js';
 import { nextTask } from './next-task.js';
-import { AdpxOfferElement } from './elements/adpx-offer/adpx-offer.js';
-import { AdpxOffersElement } from './elements/adpx-offers/adpx-offers.js';
 
 /**
  * Where this file leaves its modules for the later file; where it says its elements are defined
@@ -43,45 +40,13 @@ function afterFirstCard(then: () => void): void {
   for (const name of SETTLED) document.addEventListener(name, done, true);
 }
 
-/**
- * A unit's first update (and render) waits for the next task: the upgrade of every unit in the
- * page and their first renders are not one long task. Later updates are Lit's as usual.
- */
-function firstUpdateInNextTask(element: typeof AdpxOffersElement): void {
-  const proto = element.prototype as unknown as { scheduleUpdate(): unknown; hasUpdated: boolean };
-  const schedule = proto.scheduleUpdate;
-  proto.scheduleUpdate = function (this: typeof proto) {
-    return this.hasUpdated ? schedule.call(this) : nextTask().then(() => schedule.call(this));
-  };
-}
-
-/**
- * Builds the unit's constructable style sheets (its cards' included), each in a task of its own:
- * Lit builds them (`CSSResult.styleSheet`, the CSS parsed) when the first unit attaches its shadow
- * root, in the task that upgrades the units. Six sheets, 1–9 KB of CSS each.
- */
-async function buildStyleSheets(element: typeof AdpxOffersElement): Promise<void> {
-  for (const style of [element.styles].flat(Infinity)) {
-    await nextTask();
-    if (style && 'styleSheet' in style) void style.styleSheet;
-  }
-}
-
 export function boot(shared: unknown[]): void {
   if (Reflect.get(window, SHARED)) return;
   Reflect.set(window, SHARED, shared);
-  const registry = customElements;
-  if (!registry.get('adpx-offer')) registry.define('adpx-offer', AdpxOfferElement);
-  void buildStyleSheets(AdpxOffersElement)
-    .then(nextTask)
-    .then(() => {
-      if (!registry.get('adpx-offers')) {
-        firstUpdateInNextTask(AdpxOffersElement);
-        registry.define('adpx-offers', AdpxOffersElement);
-      }
-      // The later file arrived first (a launcher page asks for both at once): it runs now.
-      Reflect.set(window, READY, true);
-      (Reflect.get(window, WAITING) as (() => void) | undefined)?.();
-      afterFirstCard(loadLater);
-    });
+  void defineInSlices().then(() => {
+    // The later file arrived first (a launcher page asks for both at once): it runs now.
+    Reflect.set(window, READY, true);
+    (Reflect.get(window, WAITING) as (() => void) | undefined)?.();
+    afterFirstCard(loadLater);
+  });
 }

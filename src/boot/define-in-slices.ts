@@ -1,0 +1,46 @@
+/**
+ * Registers the card and the unit in slices (issue 36: no task of ours over 50 ms on a phone),
+ * for the script-tag files that carry the elements: the rest file (src/iife-rest.ts) and the file
+ * for server-rendered pages (src/iife-ssr.ts). `<adpx-offer>` now, in the caller's task; then the
+ * unit's style sheets, one a task; then `<adpx-offers>`, whose definition upgrades the units in the
+ * page; then each unit's first update (a server-rendered unit's take-over included) in a task of
+ * its own. A tag already defined (the script loaded twice, another copy of the SDK, or `Adpx.init`
+ * defined it meanwhile) is left as it is.
+ */
+import { AdpxOfferElement } from '../elements/adpx-offer/adpx-offer.js';
+import { AdpxOffersElement } from '../elements/adpx-offers/adpx-offers.js';
+import { nextTask } from '../next-task.js';
+
+/**
+ * A unit's first update (and render) waits for the next task: the upgrade of every unit in the
+ * page and their first renders are not one long task. Later updates are Lit's as usual.
+ */
+function firstUpdateInNextTask(element: typeof AdpxOffersElement): void {
+  const proto = element.prototype as unknown as { scheduleUpdate(): unknown; hasUpdated: boolean };
+  const schedule = proto.scheduleUpdate;
+  proto.scheduleUpdate = function (this: typeof proto) {
+    return this.hasUpdated ? schedule.call(this) : nextTask().then(() => schedule.call(this));
+  };
+}
+
+/**
+ * Builds the unit's constructable style sheets (its cards' included), each in a task of its own:
+ * Lit builds them (`CSSResult.styleSheet`, the CSS parsed) when the first unit attaches its shadow
+ * root, in the task that upgrades the units. Six sheets, 1–9 KB of CSS each.
+ */
+async function buildStyleSheets(element: typeof AdpxOffersElement): Promise<void> {
+  for (const style of [element.styles].flat(Infinity)) {
+    await nextTask();
+    if (style && 'styleSheet' in style) void style.styleSheet;
+  }
+}
+
+/** Resolves once `<adpx-offers>` is defined (its units' first updates come a task later each). */
+export async function defineInSlices(registry: CustomElementRegistry = customElements): Promise<void> {
+  if (!registry.get('adpx-offer')) registry.define('adpx-offer', AdpxOfferElement);
+  await buildStyleSheets(AdpxOffersElement);
+  await nextTask();
+  if (registry.get('adpx-offers')) return;
+  firstUpdateInNextTask(AdpxOffersElement);
+  registry.define('adpx-offers', AdpxOffersElement);
+}
