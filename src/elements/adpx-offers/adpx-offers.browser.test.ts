@@ -448,4 +448,22 @@ describe('loading', () => {
     expect(calls).toEqual([{ updated: false, rendered: 0 }]);
     expect(unit.state).toBe('loading');
   });
+
+  test('an answer accepted in one task is rendered in a later one (draft-pass.ts)', async () => {
+    const unit = document.createElement('adpx-offers') as Unit & { hasUpdated: boolean };
+    unit.setAttribute('manual', '');
+    stage().append(unit);
+    await expect.poll(() => unit.hasUpdated).toBe(true);
+    const found: string[] = [];
+    unit.addEventListener('adpx-ads-found', () => found.push(unit.state));
+    unit.response = offersResponse();
+    unit.show();
+    // Every microtask of this task run: Lit's update would have rendered by now.
+    for (let i = 0; i < 20; i += 1) await Promise.resolve();
+    expect(found).toEqual(['ready']);
+    expect(unit.state).toBe('shown');
+    expect(unit.shadowRoot?.querySelector('[part~="offer"]') ?? null).toBeNull();
+    await unit.updateComplete;
+    expect(shownAll(unit, '[part~="headline"]').length).toBeGreaterThan(0);
+  });
 });

@@ -200,9 +200,8 @@ export class AdpxOffersElement extends OffersRequestElement {
   }
 
   /**
-   * A declarative shadow root from the server (`renderOffers`) is emptied and the unit renders anew,
-   * no longer `inert`; the take-over of server-rendered pages (take-over.ts) keeps its nodes instead.
-   */
+   * A server's shadow root (`renderOffers`) is emptied, the unit renders anew, no longer `inert`;
+   * the take-over of server-rendered pages (take-over.ts) keeps its nodes instead. */
   protected override createRenderRoot(): HTMLElement | DocumentFragment {
     if (this.shadowRoot) {
       this.shadowRoot.replaceChildren();
@@ -220,8 +219,7 @@ export class AdpxOffersElement extends OffersRequestElement {
   /**
    * Fetches offers. Resolves with the number of offers ready; rejects with an `OffersError` (and
    * fires `adpx-error`) when the load fails. A newer load replaces an older one; the same request
-   * (the same options and `payload`) while it is in flight is not asked twice: its promise is
-   * returned.
+   * (options and `payload`) in flight is not asked twice: its promise is returned.
    */
   load(payload?: Record<string, unknown>): Promise<number> {
     return this.loads.load(payload);
@@ -242,9 +240,8 @@ export class AdpxOffersElement extends OffersRequestElement {
   }
 
   /**
-   * Shows the loaded offers from the first, after `delay` ms when one is set. Asked while the
-   * offers load, it shows them when they arrive (`pendingShow`). Returns false when there is
-   * nothing to show.
+   * Shows the loaded offers from the first, after `delay` ms when one is set; asked while they
+   * load, when they arrive (`pendingShow`). Returns false when there is nothing to show.
    */
   show(): boolean {
     return this.loads.show();
@@ -311,6 +308,10 @@ export class AdpxOffersElement extends OffersRequestElement {
     this.flowChanged(changed);
     this.draft.begin(changed, this.flow.status);
     super.update(changed);
+  }
+
+  protected override scheduleUpdate(): Promise<unknown> | undefined {
+    return this.draft.schedule(this.hasUpdated, this.flow.status, () => void super.scheduleUpdate());
   }
 
   protected override async getUpdateComplete(): Promise<boolean> {

@@ -14,6 +14,8 @@ const ON_SCREEN = new Set<UnitStatus>([UnitStatus.Shown, UnitStatus.Ended]);
  */
 export class DraftPass {
   private drafting = false;
+  /** The last render was of the unit on screen. */
+  private onScreen = false;
   private whole: Promise<void> | undefined;
 
   constructor(private readonly host: ReactiveControllerHost) {}
@@ -22,6 +24,16 @@ export class DraftPass {
   begin(changed: PropertyValues, status: UnitStatus): void {
     const was = changed.get('state') as UnitStatus | undefined;
     this.drafting = changed.has('state') && ON_SCREEN.has(status) && !(was && ON_SCREEN.has(was));
+    this.onScreen = ON_SCREEN.has(status);
+  }
+
+  /**
+   * Before an update (the element's `scheduleUpdate`): one that brings an updated unit on screen
+   * waits for a task of its own, so that the draft is not rendered in the task that accepted the
+   * answer (its `ads_found`, the page's listeners).
+   */
+  schedule(hasUpdated: boolean, status: UnitStatus, update: () => undefined): Promise<undefined> | undefined {
+    return hasUpdated && ON_SCREEN.has(status) && !this.onScreen ? nextTask().then(update) : update();
   }
 
   /** True while the render under way is a draft. */
