@@ -58,6 +58,19 @@ async function watchShifts(page: Page): Promise<void> {
   });
 }
 
+/**
+ * Opens the page (the script held back), keeps the card's nodes, lets the script through and waits
+ * for the take-over: the unit is live, no longer `inert`.
+ */
+async function openAndTakeOver(page: Page, ssr: SsrPage): Promise<void> {
+  await page.goto(ssr.url, { waitUntil: 'commit' });
+  await expect(headline(page)).toBeVisible();
+  await keepNodes(page);
+  ssr.release();
+  await takenOver(page);
+  await expect(page.locator('adpx-offers')).not.toHaveAttribute('inert');
+}
+
 /** Resolves once the unit is defined and its first update (the take-over) is done. */
 async function takenOver(page: Page): Promise<void> {
   await page.waitForFunction(() => customElements.get('adpx-offers') !== undefined);
@@ -150,12 +163,7 @@ test('the usual tag takes the unit over too: it loads the rest file with the tak
   });
   site = await startSsrPage(mock, { script: 'adpx-offers.iife.js', attributes: { debug: true } });
   const served = mock.requests().length;
-  await page.goto(site.url, { waitUntil: 'commit' });
-  await expect(headline(page)).toBeVisible();
-  await keepNodes(page);
-  site.release();
-  await takenOver(page);
-  await expect(page.locator('adpx-offers')).not.toHaveAttribute('inert');
+  await openAndTakeOver(page, site);
   expect(await sameNodes(page)).toBe(true);
   expect(debug.some((line) => line.includes('S1'))).toBe(true);
   // The first file saw the server's unit: the take-over's rest file, and no request of its own.
@@ -191,11 +199,7 @@ test('the file for server-rendered pages takes the unit over after its own evalu
   });
   site = await startSsrPage(mock);
   const served = mock.requests().length;
-  await page.goto(site.url, { waitUntil: 'commit' });
-  await expect(headline(page)).toBeVisible();
-  await keepNodes(page);
-  site.release();
-  await takenOver(page);
+  await openAndTakeOver(page, site);
   expect(await page.evaluate(() => (window as unknown as { atLoad: unknown }).atLoad)).toEqual({
     adpx: 'function',
     offer: true,
@@ -203,12 +207,12 @@ test('the file for server-rendered pages takes the unit over after its own evalu
     terms: false,
     inert: true,
   });
-  await expect(page.locator('adpx-offers')).not.toHaveAttribute('inert');
   expect(await sameNodes(page)).toBe(true);
   await page.waitForFunction(() => customElements.get('adpx-terms') !== undefined);
   await quiet(page, mock);
   expect(mock.requests().length).toBe(served);
 });
+
 test('a hostile response runs nothing, before or after the script', async ({ page, mock }) => {
   test.setTimeout(120_000); // one page per fragment
   // Every fragment of the conformance table (test/ssr-conformance/cases.mjs) in every field of the

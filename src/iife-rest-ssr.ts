@@ -13,5 +13,5 @@ import { boot as bootRest } from './iife-rest.js';
 
 export function boot(shared: unknown[]): void {
   installTakeOver(AdpxOffersElement);
-  bootRest(shared);
+  bootRest(shared, false);
 }

@@ -40,10 +40,11 @@ function afterFirstCard(then: () => void): void {
   for (const name of SETTLED) document.addEventListener(name, done, true);
 }
 
-export function boot(shared: unknown[]): void {
+/** `styleSheets`: whether the unit's style sheets are built before it is defined (define-in-slices.ts). */
+export function boot(shared: unknown[], styleSheets = true): void {
   if (Reflect.get(window, SHARED)) return;
   Reflect.set(window, SHARED, shared);
-  void defineInSlices().then(() => {
+  void defineInSlices(styleSheets).then(() => {
     // The later file arrived first (a launcher page asks for both at once): it runs now.
     Reflect.set(window, READY, true);
     (Reflect.get(window, WAITING) as (() => void) | undefined)?.();

@@ -8,7 +8,8 @@
  * `window.Adpx` is there when the file has run. The elements are defined in slices after it, as
  * the rest file defines them (src/boot/define-in-slices.ts; issue 36: no task of ours over 50 ms
  * on a phone): the unit's take-over is a task of its own, not part of this file's evaluation.
- * `<adpx-terms>` comes last. Until then a server-rendered card is painted and `inert`;
+ * The unit's style sheets are not built ahead: a unit taken over keeps its declarative shadow
+ * root's styles. `<adpx-terms>` comes last. Until then a server-rendered card is painted and `inert`;
  * `Adpx.init` defines what it needs at once.
  */
 import { defineInSlices } from './boot/define-in-slices.js';
@@ -21,4 +22,4 @@ import { Adpx, installAdpx } from './script-api/index.js';
 installTakeOver(AdpxOffersElement);
 rememberOwnScript(document.currentScript);
 installAdpx(window, Adpx);
-void defineInSlices().then(() => defineElements());
+void defineInSlices(false).then(() => defineElements());

@@ -35,10 +35,16 @@ async function buildStyleSheets(element: typeof AdpxOffersElement): Promise<void
   }
 }
 
-/** Resolves once `<adpx-offers>` is defined (its units' first updates come a task later each). */
-export async function defineInSlices(registry: CustomElementRegistry = customElements): Promise<void> {
+/**
+ * Resolves once `<adpx-offers>` is defined (its units' first updates come a task later each).
+ * `styleSheets: false` on a page of server-rendered units: a unit taken over keeps the styles of
+ * its declarative shadow root and never adopts the sheets, and one rendered anew builds them in
+ * its first render.
+ */
+export async function defineInSlices(styleSheets = true): Promise<void> {
+  const registry = customElements;
   if (!registry.get('adpx-offer')) registry.define('adpx-offer', AdpxOfferElement);
-  await buildStyleSheets(AdpxOffersElement);
+  if (styleSheets) await buildStyleSheets(AdpxOffersElement);
   await nextTask();
   if (registry.get('adpx-offers')) return;
   firstUpdateInNextTask(AdpxOffersElement);
