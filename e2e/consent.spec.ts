@@ -27,6 +27,16 @@ async function firstRequest(mock: MockOffersService): Promise<Body> {
   return bodies(mock)[0] as Body;
 }
 
+/**
+ * The unit's `load()`, once its element is defined: the first request may be the early one, sent by
+ * the script tag's first file before the rest file defines `<adpx-offers>` (decision 016).
+ */
+const loadAgain = (page: Page | Frame) =>
+  page.evaluate(async () => {
+    await customElements.whenDefined('adpx-offers');
+    await document.querySelector('adpx-offers')?.load();
+  });
+
 /** Beacons arrived, and none carried the cookie the page's origin set. */
 async function pixelsWithoutCookie(mock: MockOffersService): Promise<void> {
   await expectHits(mock, 'pixel', 1);
@@ -107,7 +117,7 @@ test.describe('the IAB’s TCF CMP API (@iabtechlabtcf/cmpapi) on the page', () 
     // The visitor reopens the banner and withdraws: the id goes without waiting for a request.
     await page.evaluate((tc) => (window as unknown as CmpPage).cmp.tcf(tc), refused);
     await expect.poll(() => storedKeys(page)).toEqual([]);
-    await page.evaluate(() => document.querySelector('adpx-offers')?.load());
+    await loadAgain(page);
     await expect.poll(() => mock.requests().length).toBe(2);
     expect(bodies(mock)[1]).toMatchObject({ gdpr: '1', gdpr_consent: refused });
     expect(bodies(mock)[1]?.adpx_fp).toBeUndefined();
@@ -122,7 +132,7 @@ test.describe('the IAB’s TCF CMP API (@iabtechlabtcf/cmpapi) on the page', () 
     const first = await firstRequest(mock);
     expect(first.adpx_fp).toMatch(ID);
     await page.evaluate((tc) => (window as unknown as CmpPage).cmp.tcf(tc, true), granted);
-    await page.evaluate(() => document.querySelector('adpx-offers')?.load());
+    await loadAgain(page);
     await expect.poll(() => mock.requests().length).toBe(2);
     expect(bodies(mock)[1]).toMatchObject({ gdpr: '1', gdpr_consent: granted, adpx_fp: first.adpx_fp });
     expect(await storedKeys(page)).toEqual(['adpx_fp']);
@@ -241,7 +251,7 @@ test.describe('the IAB’s GPP CMP API (@iabgpp/cmpapi) on the page', () => {
     const optOut = gppUsnat(1, 2, 2);
     await page.evaluate((gpp) => (window as unknown as CmpPage).cmp.gpp(gpp, [7]), optOut);
     await expect.poll(() => storedKeys(page)).toEqual([]);
-    await page.evaluate(() => document.querySelector('adpx-offers')?.load());
+    await loadAgain(page);
     await expect.poll(() => mock.requests().length).toBe(2);
     expect(bodies(mock)[1]).toMatchObject({ gpp: optOut, gpp_sid: '7' });
     expect(bodies(mock)[1]?.adpx_fp).toBeUndefined();
@@ -311,7 +321,7 @@ test.describe('the IAB’s CMP code in the parent frame, the unit in an iframe',
     expect(await storedKeys(frame)).toEqual(['adpx_fp']);
 
     await page.evaluate((tc) => (window as unknown as CmpPage).cmp.tcf(tc), refused);
-    await frame.evaluate(() => document.querySelector('adpx-offers')?.load());
+    await loadAgain(frame);
     await expect.poll(() => mock.requests().length).toBe(2);
     expect(bodies(mock)[1]).toMatchObject({ gdpr: '1', gdpr_consent: refused });
     expect(bodies(mock)[1]?.adpx_fp).toBeUndefined();
@@ -368,7 +378,7 @@ test('Adpx.setConsent switching from allowed to refused mid-page deletes the id;
 
   await page.evaluate(() => window.Adpx?.setConsent({ storage: false }));
   expect(await storedKeys(page)).toEqual([]);
-  await page.evaluate(() => document.querySelector('adpx-offers')?.load());
+  await loadAgain(page);
   await expect.poll(() => mock.requests().length).toBe(2);
   expect(bodies(mock)[1]?.adpx_fp).toBeUndefined();
   expect(await storedKeys(page)).toEqual([]);

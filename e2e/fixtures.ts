@@ -22,6 +22,16 @@ export const test = base.extend<{ mock: MockOffersService }>({
 
 export { expect };
 
+/**
+ * Opens e2e/pages/terms.html and waits until `<adpx-terms>` is defined. The script tag's first file
+ * defines it last, from the later file, once the page's first card is settled (decision 016), so a
+ * test that calls its methods must not start at the page's `load`.
+ */
+export async function openTermsPage(page: Page, mock: MockOffersService): Promise<void> {
+  await page.goto(`${mock.url}/terms.html`);
+  await page.evaluate(() => customElements.whenDefined('adpx-terms'));
+}
+
 /** Beacons of one kind the service received, optionally for one offer. */
 export function hits(mock: MockOffersService, kind: BeaconHit['kind'], offerId?: number): BeaconHit[] {
   return mock.beacons().filter((b) => b.kind === kind && (offerId === undefined || b.offerId === offerId));

@@ -314,6 +314,8 @@ test.describe('a page that switches its language', () => {
     await watchFetches(page);
     await page.goto(lab(mock.url, 'html=de&manual'));
     await page.evaluate(async () => {
+      // The unit's element is defined a few tasks after the page's load (decision 016).
+      await customElements.whenDefined('adpx-offers');
       const unit = document.querySelector('adpx-offers');
       if (!unit) throw new Error('no unit');
       await unit.load();

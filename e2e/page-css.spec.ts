@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { HOST_CSS, HOSTILE_CSS, partBoxes, setPageCss, TEXT_PARTS, textStyles } from './cases/page-css.js';
-import { animationsSettled, expect, imagesSettled, test } from './fixtures.js';
+import { animationsSettled, expect, imagesSettled, openTermsPage, test } from './fixtures.js';
 
 /**
  * The page's CSS changes the offers only through theming (docs/theming.md): a root font size, or
@@ -66,7 +66,7 @@ test('standalone cards (320 and 720 px) and their terms: the page’s CSS does n
 });
 
 test('a standalone <adpx-terms>: the page’s CSS does not reach it', async ({ page, mock }) => {
-  await page.goto(`${mock.url}/terms.html`);
+  await openTermsPage(page, mock);
   await page.evaluate(() => {
     const terms = document.createElement('adpx-terms');
     terms.html = '<p>Terms apply.</p><ul><li>One per household.</li></ul>';

@@ -77,6 +77,8 @@ test('the pageâ€™s own names and document: the script adds window.Adpx and Litâ€
   await page.goto(`${mock.url}/unit-lab.html?layout=popup&manual`);
   const before = await page.evaluate(outside);
   await page.evaluate(async () => {
+    // The unit's element is defined a few tasks after the page's load (decision 016).
+    await customElements.whenDefined('adpx-offers');
     const unit = document.querySelector('adpx-offers') as unknown as {
       load(): Promise<number>;
       show(): boolean;

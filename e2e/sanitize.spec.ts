@@ -18,7 +18,7 @@ import {
   installTermsProbe,
   type TermsProbe,
 } from './cases/terms-probe.js';
-import { expect, imagesSettled, quiet, test, watchFetches } from './fixtures.js';
+import { expect, imagesSettled, openTermsPage, quiet, test, watchFetches } from './fixtures.js';
 
 interface Rendered {
   html: string;
@@ -64,7 +64,7 @@ for (const path of SANITIZER_PATHS) {
       await useSanitizerPath(page, path);
       await installTermsProbe(page);
       await watchFetches(page);
-      await page.goto(`${mock.url}/terms.html`);
+      await openTermsPage(page, mock);
     });
 
     test(`the case table (${sanitizeCases.length} cases) renders as expected`, async ({ page }) => {

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Page } from '@playwright/test';
 import { SANITIZER_FILE, useSanitizerPath } from './cases/sanitizer-paths.js';
-import { events, expect, recordEvents, test } from './fixtures.js';
+import { events, expect, openTermsPage, recordEvents, test } from './fixtures.js';
 
 const TERMS = '<p>One per household. <a href="https://example.com/terms">Full terms</a></p>';
 
@@ -76,7 +76,7 @@ test.describe('the sanitizer file', () => {
   }) => {
     const requested: string[] = [];
     page.on('request', (r) => requested.push(r.url()));
-    await page.goto(`${mock.url}/terms.html`);
+    await openTermsPage(page, mock);
     await mount(page);
     await toggle(page).click();
     await expect(page.getByText('One per household.')).toBeVisible();
@@ -120,7 +120,7 @@ test.describe('the sanitizer file', () => {
       const body = `${await response.text()};`;
       await route.fulfill({ status: 200, contentType: 'text/javascript', body });
     });
-    await page.goto(`${mock.url}/terms.html`);
+    await openTermsPage(page, mock);
     await mount(page);
     await toggle(page).click();
     await expect(page.getByRole('status')).toHaveText('The terms could not be loaded. Try again.');
@@ -150,7 +150,7 @@ test.describe('the sanitizer file', () => {
     const pageErrors: string[] = [];
     page.on('pageerror', (e) => pageErrors.push(e.message));
     await page.route(sibling, (route) => route.abort('connectionrefused'));
-    await page.goto(`${mock.url}/terms.html`);
+    await openTermsPage(page, mock);
     await mount(page);
     await toggle(page).click();
     await expect(page.getByRole('status')).toHaveText('The terms could not be loaded. Try again.');
@@ -167,7 +167,7 @@ test.describe('the sanitizer file', () => {
     const page = await browser.newPage();
     const requested: string[] = [];
     page.on('request', (r) => requested.push(r.url()));
-    await page.goto(`${mock.url}/terms.html`);
+    await openTermsPage(page, mock);
     await mount(page);
     await toggle(page).click();
     await expect(page.getByText('One per household.')).toBeVisible();

@@ -199,6 +199,8 @@ test('plain DOM, popup: back for a new visit before the next frame, the new visi
   await installLifecycleProbe(page);
   await page.goto(`${mock.url}/unit.html?layout=popup&manual`);
   await page.evaluate(async () => {
+    // The unit's element is defined a few tasks after the page's load (decision 016).
+    await customElements.whenDefined('adpx-offers');
     const unit = document.querySelector('adpx-offers') as HTMLElement & {
       load(): Promise<number>;
       show(): boolean;
@@ -316,6 +318,8 @@ test.describe('request options changed after a load', () => {
   }) => {
     await page.goto(`${mock.url}/unit.html?manual`);
     const state = await page.evaluate(async () => {
+      // The unit's element is defined a few tasks after the page's load (decision 016).
+      await customElements.whenDefined('adpx-offers');
       const unit = document.querySelector('adpx-offers');
       if (!unit) throw new Error('no unit');
       await unit.load();

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import type { TermsMode } from '../src/elements/adpx-terms/adpx-terms.js';
 import { useSanitizerPath } from './cases/sanitizer-paths.js';
-import { events, expect, quiet, recordEvents, test, watchFetches } from './fixtures.js';
+import { events, expect, openTermsPage, quiet, recordEvents, test, watchFetches } from './fixtures.js';
 
 const TERMS =
   '<p>Valid for new customers. <strong>One per household.</strong></p><ul><li>Ends 31 December</li></ul>';
@@ -39,7 +39,7 @@ test.describe('<adpx-terms>', () => {
   test.beforeEach(async ({ page, mock }) => {
     await watchFetches(page);
     await recordEvents(page);
-    await page.goto(`${mock.url}/terms.html`);
+    await openTermsPage(page, mock);
   });
 
   test('accordion: hidden and not even sanitised before, revealed by one "Terms" control', async ({
@@ -188,7 +188,7 @@ test.describe('<adpx-terms>', () => {
         webkit: { messageHandlers: { adpxCallback: { postMessage: (m: unknown) => posted.push(m) } } },
       });
     });
-    await page.goto(`${mock.url}/terms.html`);
+    await openTermsPage(page, mock);
     const target = `${mock.url}/landing?offer=2&section=terms`;
     await mount(page, `<a href="${target}">Full terms</a>`, 'modal');
     await page.getByRole('button', { name: /Terms/ }).click();
@@ -231,7 +231,7 @@ test.describe('<adpx-terms>', () => {
     await page.addInitScript(() => {
       Object.defineProperty(DOMImplementation.prototype, 'createHTMLDocument', { value: undefined });
     });
-    await page.goto(`${mock.url}/terms.html`);
+    await openTermsPage(page, mock);
     await mount(page, TERMS);
     // The sanitiser loads when the page is idle; finding it unsupported then hides the control.
     const errorsOf = async () => (await events(page)).filter((e) => e.type === 'adpx-error');

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, imagesSettled, test } from './fixtures.js';
+import { expect, imagesSettled, openTermsPage, test } from './fixtures.js';
 
 /**
  * One type scale (docs/theming.md): in the default theme, the SDK's own text uses at most four
@@ -211,7 +211,7 @@ test('the terms’ own markup keeps its meaning: strong and b bolder, small smal
   page,
   mock,
 }) => {
-  await page.goto(`${mock.url}/terms.html`);
+  await openTermsPage(page, mock);
   await page.evaluate(() => {
     const terms = document.createElement('adpx-terms');
     terms.html =
