@@ -3,25 +3,13 @@
  * for the script-tag files that carry the elements: the rest file (src/iife-rest.ts) and the file
  * for server-rendered pages (src/iife-ssr.ts). `<adpx-offer>` now, in the caller's task; then the
  * unit's style sheets, one a task; then `<adpx-offers>`, whose definition upgrades the units in the
- * page; then each unit's first update (a server-rendered unit's take-over included) in a task of
- * its own. A tag already defined (the script loaded twice, another copy of the SDK, or `Adpx.init`
- * defined it meanwhile) is left as it is.
+ * page; each unit's first update (a server-rendered unit's take-over included) then comes in a
+ * task of its own, as every unit's does (`DraftPass.schedule`). A tag already defined (the script
+ * loaded twice, another copy of the SDK, or `Adpx.init` defined it meanwhile) is left as it is.
  */
 import { AdpxOfferElement } from '../elements/adpx-offer/adpx-offer.js';
 import { AdpxOffersElement } from '../elements/adpx-offers/adpx-offers.js';
 import { nextTask } from '../next-task.js';
-
-/**
- * A unit's first update (and render) waits for the next task: the upgrade of every unit in the
- * page and their first renders are not one long task. Later updates are Lit's as usual.
- */
-function firstUpdateInNextTask(element: typeof AdpxOffersElement): void {
-  const proto = element.prototype as unknown as { scheduleUpdate(): unknown; hasUpdated: boolean };
-  const schedule = proto.scheduleUpdate;
-  proto.scheduleUpdate = function (this: typeof proto) {
-    return this.hasUpdated ? schedule.call(this) : nextTask().then(() => schedule.call(this));
-  };
-}
 
 /**
  * Builds the unit's constructable style sheets (its cards' included), each in a task of its own:
@@ -47,6 +35,5 @@ export async function defineInSlices(styleSheets = true): Promise<void> {
   if (styleSheets) await buildStyleSheets(AdpxOffersElement);
   await nextTask();
   if (registry.get('adpx-offers')) return;
-  firstUpdateInNextTask(AdpxOffersElement);
   registry.define('adpx-offers', AdpxOffersElement);
 }

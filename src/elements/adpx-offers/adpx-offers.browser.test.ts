@@ -449,6 +449,17 @@ describe('loading', () => {
     expect(unit.state).toBe('loading');
   });
 
+  test('a unit’s first update comes in a task after the one that connected it (draft-pass.ts)', async () => {
+    const unit = document.createElement('adpx-offers') as Unit & { hasUpdated: boolean };
+    unit.setAttribute('manual', '');
+    stage().append(unit);
+    // Every microtask of this task run: Lit's first update would have run by now.
+    for (let i = 0; i < 20; i += 1) await Promise.resolve();
+    expect(unit.hasUpdated).toBe(false);
+    expect(await unit.updateComplete).toBe(true);
+    expect(unit.hasUpdated).toBe(true);
+  });
+
   test('an answer accepted in one task is rendered in a later one (draft-pass.ts)', async () => {
     const unit = document.createElement('adpx-offers') as Unit & { hasUpdated: boolean };
     unit.setAttribute('manual', '');

@@ -11,6 +11,7 @@ const ON_SCREEN = new Set<UnitStatus>([UnitStatus.Shown, UnitStatus.Ended]);
  * painted in between: the page sees the unit appear once, whole, as before, and `offer_shown`,
  * the impression watch and the dialog's opening come after the whole render. A unit already on
  * screen (the next card, a new language) and a server-rendered unit's take-over render once.
+ * The pass also decides which updates wait for a task of their own (`schedule`).
  */
 export class DraftPass {
   private drafting = false;
@@ -28,12 +29,15 @@ export class DraftPass {
   }
 
   /**
-   * Before an update (the element's `scheduleUpdate`): one that brings an updated unit on screen
-   * waits for a task of its own, so that the draft is not rendered in the task that accepted the
-   * answer (its `ads_found`, the page's listeners).
+   * Before an update (the element's `scheduleUpdate`), two wait for a task of their own:
+   * - the unit's first, so that the upgrade of every unit in the page (a definition, a framework's
+   *   render, a server-rendered page's take-over) and their first updates are not one long task;
+   * - one that brings an updated unit on screen, so that the draft is not rendered in the task that
+   *   accepted the answer (its `ads_found`, the page's listeners).
    */
   schedule(hasUpdated: boolean, status: UnitStatus, update: () => undefined): Promise<undefined> | undefined {
-    return hasUpdated && ON_SCREEN.has(status) && !this.onScreen ? nextTask().then(update) : update();
+    const ownTask = !hasUpdated || (ON_SCREEN.has(status) && !this.onScreen);
+    return ownTask ? nextTask().then(update) : update();
   }
 
   /** True while the render under way is a draft. */
