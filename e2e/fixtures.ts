@@ -138,11 +138,12 @@ export async function quiet(page: Page, mock: MockOffersService): Promise<void> 
           if (count < 0) throw new Error(`quiet(): call watchFetches(page) before opening ${frame.url()}`);
           busy += count;
         }
-        return busy + mock.inFlight();
+        // Apart, so that a failure says which side still has a request open.
+        return { pageFetches: busy, mockOpen: mock.inFlight() };
       },
       { timeout: 10_000, intervals: [0, 20, 50, 100] },
     )
-    .toBe(0);
+    .toEqual({ pageFetches: 0, mockOpen: 0 });
 }
 
 /**
