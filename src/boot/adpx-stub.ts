@@ -1,6 +1,6 @@
 /**
- * `window.Adpx` until the script API arrives (decision 016: it is in the later file, loaded after
- * the first card, or at once when the page uses it). A page may call it from the script tag's
+ * `window.Adpx` until the script API arrives (decision 016: it is in the later file, loaded when
+ * the page uses it). A page may call it from the script tag's
  * `load` event or a later script. Each call is queued in `cmd`, as a page's own `{ cmd: [] }` stub
  * is, and asks for the later file (`loadLater`); its `installAdpx` replaces this stub and runs the
  * queue in order, and a call that returns a promise here settles with the real call's result.
@@ -61,6 +61,19 @@ export function installAdpxStub(win: Window): boolean {
       if (name === 'forget') forget();
       cmd.push(() => call(name, args));
     };
+  // The launcher's properties, set before `init` (`Adpx.environment = 1`): its setters, queued.
+  const preset: Record<string, unknown> = { environment: 0, debug: false };
+  for (const [property, setter] of [
+    ['environment', 'setEnvironment'],
+    ['debug', 'setDebug'],
+  ] as const)
+    Object.defineProperty(stub, property, {
+      get: () => (replaced() ? Reflect.get(host.Adpx as object, property) : preset[property]),
+      set: (value: unknown) => {
+        preset[property] = value;
+        (stub[setter] as (value: unknown) => void)(value);
+      },
+    });
   host.Adpx = stub;
   return wanted;
 }

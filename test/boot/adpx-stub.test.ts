@@ -26,6 +26,8 @@ function installApi(win: Host, calls: string[]): Api {
     reload: method('reload', Promise.resolve(false)),
     close: method('close', undefined),
     isReady: method('isReady', true),
+    setEnvironment: method('setEnvironment', undefined),
+    setDebug: method('setDebug', undefined),
     cmd: { push: (...commands: Array<() => unknown>) => (commands.forEach((c) => c()), commands.length) },
   } as unknown as Api;
   win.Adpx = api;
@@ -51,6 +53,22 @@ describe('the first file’s Adpx stub', () => {
     installApi(win, calls);
     await expect(reloaded).resolves.toBe(false);
     expect(calls).toEqual(['reload()', 'close()']);
+  });
+
+  it('environment and debug set as properties before the API came reach it before init', async () => {
+    const win = window as unknown as Host;
+    installAdpxStub(window);
+    const stub = win.Adpx as Api & { environment: unknown; debug: unknown };
+    expect([stub.environment, stub.debug]).toEqual([0, false]);
+    stub.environment = 1;
+    stub.debug = true;
+    expect([stub.environment, stub.debug]).toEqual([1, true]);
+    const initialised = stub.init({ accountId: 'k' });
+    expect(loadLater).toHaveBeenCalled();
+    const calls: string[] = [];
+    installApi(win, calls);
+    await initialised;
+    expect(calls).toEqual(['setEnvironment(1)', 'setDebug(true)', 'init({"accountId":"k"})']);
   });
 
   it('a stub the page kept calls the API once the API replaced it (nothing waits forever)', async () => {
