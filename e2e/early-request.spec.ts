@@ -4,7 +4,7 @@
  */
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures.js';
+import { expect, quiet, test, watchFetches } from './fixtures.js';
 
 const REST = 'adpx-offers.rest.iife.js';
 const card = (page: Page) => page.locator('adpx-offers [part~="offer"]').first();
@@ -113,20 +113,29 @@ const isRealAdpx = () => {
   return !!adpx && !(Symbol.for('adpx-offers.stub') in adpx);
 };
 
-test('the later file (Adpx, <adpx-terms>) is asked for once the first card is on screen', async ({
+test('a page of units alone never asks for the later file; the rest file defines <adpx-terms>', async ({
   page,
   mock,
 }) => {
-  let cardWhenAsked: boolean | undefined;
-  await page.route(`**/dist/${LATER}`, async (route) => {
-    cardWhenAsked = await card(page).isVisible();
-    await route.continue();
+  await watchFetches(page);
+  const later: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().endsWith(`/dist/${LATER}`)) later.push(request.url());
   });
   await page.goto(`${mock.url}/early.html`);
   await expect(card(page)).toBeVisible();
-  await page.waitForFunction(isRealAdpx);
-  expect(cardWhenAsked).toBe(true);
-  expect(await page.evaluate(() => customElements.get('adpx-terms') !== undefined)).toBe(true);
+  // A page's own terms element works, with no other file.
+  await page.evaluate(async () => {
+    await customElements.whenDefined('adpx-terms');
+    const terms = document.createElement('adpx-terms');
+    terms.html = '<p>Own terms of the page.</p>';
+    document.body.append(terms);
+  });
+  await page.locator('adpx-terms').getByRole('button', { name: /Terms/ }).click();
+  await expect(page.getByText('Own terms of the page.')).toBeVisible();
+  await quiet(page, mock);
+  expect(later).toEqual([]);
+  expect(await page.evaluate(isRealAdpx)).toBe(false);
   expect(mock.requests()).toHaveLength(1);
 });
 

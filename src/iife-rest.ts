@@ -1,20 +1,17 @@
 /**
  * The rest of the SDK in the script-tag build (`dist/adpx-offers.rest.iife.js`), loaded by the
- * first file (src/boot/start.ts, decision 016) from its own folder: registers `<adpx-offer>` and
- * `<adpx-offers>` (a unit in the page upgrades and adopts the request the first file started).
- * What the first card does not need, `window.Adpx` and `<adpx-terms>`, is in the later file
- * (src/iife-later.ts), asked for once the first card is settled (shown, none, or failed), at once
- * when the page has no unit, and when the page calls `Adpx` (the first file's stub). The modules
- * the first file holds are taken from it, and this file's are left for the later file
- * (scripts/shared-modules.mjs).
+ * first file (src/boot/start.ts, decision 016) from its own folder: registers `<adpx-offer>`,
+ * `<adpx-offers>` (a unit in the page upgrades and adopts the request the first file started) and
+ * `<adpx-terms>`. `window.Adpx`, which a page of units alone does not need, is in the later file
+ * (src/iife-later.ts), asked for when the page calls `Adpx` (the first file's stub) or configures
+ * a launcher. The modules the first file holds are taken from it, and this file's are left for
+ * the later file (scripts/shared-modules.mjs).
  *
  * Start-up runs in slices (issue 36: no task of ours over 50 ms on a phone): this file's
  * evaluation, then the elements' definitions (src/boot/define-in-slices.ts); the card's render
  * comes a task after the response was read (`UnitLoad`).
  */
-import { loadLater } from './boot/later.js';
 import { defineInSlices } from './boot/define-in-slices.js';
-import { nextTask } from './next-task.js';
 
 /**
  * Where this file leaves its modules for the later file; where it says its elements are defined
@@ -24,22 +21,6 @@ const SHARED = Symbol.for('adpx-offers.shared.rest');
 const READY = Symbol.for('adpx-offers.rest-ready');
 const WAITING = Symbol.for('adpx-offers.later');
 
-/** The first unit's first outcome: its card on screen, no offers, or an error. */
-const SETTLED = ['adpx-offer-shown', 'adpx-no-ads-found', 'adpx-error'];
-
-/**
- * Runs `then` once the first card is settled (in a task of its own, not the card's), or now when
- * the page has no unit.
- */
-function afterFirstCard(then: () => void): void {
-  if (!document.querySelector('adpx-offers')) return then();
-  const done = () => {
-    for (const name of SETTLED) document.removeEventListener(name, done, true);
-    void nextTask().then(then);
-  };
-  for (const name of SETTLED) document.addEventListener(name, done, true);
-}
-
 /** `styleSheets`: whether the unit's style sheets are built before it is defined (define-in-slices.ts). */
 export function boot(shared: unknown[], styleSheets = true): void {
   if (Reflect.get(window, SHARED)) return;
@@ -48,6 +29,5 @@ export function boot(shared: unknown[], styleSheets = true): void {
     // The later file arrived first (a launcher page asks for both at once): it runs now.
     Reflect.set(window, READY, true);
     (Reflect.get(window, WAITING) as (() => void) | undefined)?.();
-    afterFirstCard(loadLater);
   });
 }

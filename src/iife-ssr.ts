@@ -15,11 +15,10 @@
 import { defineInSlices } from './boot/define-in-slices.js';
 import { AdpxOffersElement } from './elements/adpx-offers/adpx-offers.js';
 import { installTakeOver } from './elements/adpx-offers/take-over.js';
-import { defineElements } from './elements/registry.js';
 import { rememberOwnScript } from './sanitize/own-script.js';
 import { Adpx, installAdpx } from './script-api/index.js';
 
 installTakeOver(AdpxOffersElement);
 rememberOwnScript(document.currentScript);
 installAdpx(window, Adpx);
-void defineInSlices(false).then(() => defineElements());
+void defineInSlices(false);

@@ -1,14 +1,16 @@
 /**
- * Registers the card and the unit in slices (issue 36: no task of ours over 50 ms on a phone),
+ * Registers the card, the unit and the terms in slices (issue 36: no task of ours over 50 ms on a phone),
  * for the script-tag files that carry the elements: the rest file (src/iife-rest.ts) and the file
  * for server-rendered pages (src/iife-ssr.ts). `<adpx-offer>` now, in the caller's task; then the
  * unit's style sheets, one a task; then `<adpx-offers>`, whose definition upgrades the units in the
  * page; each unit's first update (a server-rendered unit's take-over included) then comes in a
- * task of its own, as every unit's does (`DraftPass.schedule`). A tag already defined (the script
- * loaded twice, another copy of the SDK, or `Adpx.init` defined it meanwhile) is left as it is.
+ * task of its own, as every unit's does (`DraftPass.schedule`); then `<adpx-terms>`. A tag already
+ * defined (the script loaded twice, another copy of the SDK, or `Adpx.init` defined it meanwhile)
+ * is left as it is.
  */
 import { AdpxOfferElement } from '../elements/adpx-offer/adpx-offer.js';
 import { AdpxOffersElement } from '../elements/adpx-offers/adpx-offers.js';
+import { AdpxTermsElement } from '../elements/adpx-terms/adpx-terms.js';
 import { nextTask } from '../next-task.js';
 
 /**
@@ -34,6 +36,8 @@ export async function defineInSlices(styleSheets = true): Promise<void> {
   if (!registry.get('adpx-offer')) registry.define('adpx-offer', AdpxOfferElement);
   if (styleSheets) await buildStyleSheets(AdpxOffersElement);
   await nextTask();
-  if (registry.get('adpx-offers')) return;
-  registry.define('adpx-offers', AdpxOffersElement);
+  if (!registry.get('adpx-offers')) registry.define('adpx-offers', AdpxOffersElement);
+  // `<adpx-terms>`, for a page's own terms (a unit renders its cards' terms itself), a task later.
+  await nextTask();
+  if (!registry.get('adpx-terms')) registry.define('adpx-terms', AdpxTermsElement);
 }
