@@ -1,9 +1,10 @@
 /**
  * `window.Adpx` until the script API arrives (decision 016: it is in the later file, loaded when
- * the page uses it). A page may call it from the script tag's
- * `load` event or a later script. Each call is queued in `cmd`, as a page's own `{ cmd: [] }` stub
- * is, and asks for the later file (`loadLater`); its `installAdpx` replaces this stub and runs the
- * queue in order, and a call that returns a promise here settles with the real call's result.
+ * the page uses it). A page may call it from the script tag's `load` event or a later script.
+ * Each call is queued in `cmd`, as a page's own `{ cmd: [] }` stub is, and asks for the later
+ * file (`loadLater`); its `installAdpx` replaces this stub and runs the queue in order, and a call
+ * that returns a promise here settles with the real call's result. `Adpx.environment` and
+ * `Adpx.debug`, set here, are queued as their setters.
  * `setConsent` and `forget` act at once (the consent module is in the first file): a decision is
  * never late for a request the units send before the API arrives.
  */

@@ -1,7 +1,7 @@
 /**
- * Registers the card, the unit and the terms in slices (issue 36: no task of ours over 50 ms on a phone),
- * for the script-tag files that carry the elements: the rest file (src/iife-rest.ts) and the file
- * for server-rendered pages (src/iife-ssr.ts). `<adpx-offer>` now, in the caller's task; then the
+ * Registers the card, the unit and the terms in slices (issue 36: no task of ours over 50 ms on a
+ * phone), for the script-tag files that carry the elements: the rest file (src/iife-rest.ts) and
+ * the file for server-rendered pages (src/iife-ssr.ts). `<adpx-offer>` now, in the caller's task; then the
  * unit's style sheets, one a task; then `<adpx-offers>`, whose definition upgrades the units in the
  * page; each unit's first update (a server-rendered unit's take-over included) then comes in a
  * task of its own, as every unit's does (`DraftPass.schedule`); then `<adpx-terms>`. A tag already
