@@ -184,7 +184,18 @@ const WAIT_FOR_REST = {
 
 export default defineConfig(async ({ mode }) => {
   if (mode === 'sanitizer') {
-    return scriptTagBuild('src/sanitize/sibling-entry.ts', 'AdpxOffersSanitizer', SANITIZER_FILE, false);
+    // Its allowlist is the loading file's (allowlist.sibling.ts): one copy per page.
+    const config = scriptTagBuild(
+      'src/sanitize/sibling-entry.ts',
+      'AdpxOffersSanitizer',
+      SANITIZER_FILE,
+      false,
+    );
+    const allowlist = {
+      find: /^\.\/allowlist\.js$/,
+      replacement: source('./src/sanitize/allowlist.sibling.ts'),
+    };
+    return { ...config, resolve: { alias: [allowlist] } };
   }
   // The single and ssr files start no request before their units' code: nothing to adopt.
   const none: Alias = {

@@ -1,9 +1,5 @@
 import type { Page } from '@playwright/test';
-import {
-  TERMS_ALLOWED_ATTR,
-  TERMS_ALLOWED_SCHEMES,
-  TERMS_ALLOWED_TAGS,
-} from '../src/sanitize/terms-sanitizer.js';
+import { TERMS_ALLOWED_ATTR, TERMS_ALLOWED_SCHEMES, TERMS_ALLOWED_TAGS } from '../src/sanitize/allowlist.js';
 import { sanitizeCases } from './cases/sanitize-cases.js';
 import {
   expectedOn,

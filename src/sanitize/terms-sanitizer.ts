@@ -1,14 +1,6 @@
 import DOMPurify, { type Config, type DOMPurify as Purifier } from 'dompurify';
 import { restrictLinks, TERMS_ALLOWED_ATTR, TERMS_ALLOWED_TAGS } from './allowlist.js';
 
-export {
-  safeTermsHref,
-  TERMS_ALLOWED_ATTR,
-  TERMS_ALLOWED_SCHEMES,
-  TERMS_ALLOWED_TAGS,
-  TERMS_LINK_ATTRS,
-} from './allowlist.js';
-
 /**
  * The DOMPurify terms sanitiser, for engines without the HTML Sanitizer API (native-sanitizer.ts
  * is used where it exists): a private DOMPurify instance with the spec's allowlist (see
