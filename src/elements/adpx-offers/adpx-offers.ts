@@ -184,7 +184,7 @@ export class AdpxOffersElement extends OffersRequestElement {
   private readonly languageWatch = new LanguageWatch(this, () => this.language);
   /** Last of the controllers: the events of a unit not yet in the document wait for it. */
   private readonly held = new HeldEvents(this);
-  private readonly draft = new DraftPass(this);
+  private readonly draft = new DraftPass(this, () => this.render());
 
   /** A service response supplied by the host: rendered without fetching. */
   get response(): OffersResponse | undefined {
@@ -328,7 +328,7 @@ export class AdpxOffersElement extends OffersRequestElement {
     const was = changed.get('state') as UnitStatus | undefined;
     if (changed.has('state') && was !== status) this.statusChanged(status, was);
     if (changed.has('ledger') && changed.get('ledger') !== this.flow.ledger) {
-      this.cards.drop();
+      this.cards.drop(this.flow.ledger);
       // A new load on screen in one task (a response replaced while shown): its own clock, from its
       // own first impression, not what was left of the previous load's.
       if (status === UnitStatus.Shown) this.timer.await(this.settings.maxDisplayMs);

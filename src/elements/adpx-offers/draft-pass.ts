@@ -1,8 +1,12 @@
 import type { PropertyValues, ReactiveControllerHost } from 'lit';
 import { nextTask } from '../../next-task.js';
+import { prepareTemplates } from '../prepare-templates.js';
 import { UnitStatus } from './status.js';
 
 const ON_SCREEN = new Set<UnitStatus>([UnitStatus.Shown, UnitStatus.Ended]);
+
+/** How long a task may prepare templates (prepare-templates.ts) before it yields: 50 ms at most. */
+const PREPARE_MS = 20;
 
 /**
  * A unit that comes on screen renders twice, one task apart (issue 36: no task of ours over
@@ -11,7 +15,8 @@ const ON_SCREEN = new Set<UnitStatus>([UnitStatus.Shown, UnitStatus.Ended]);
  * painted in between: the page sees the unit appear once, whole, as before, and `offer_shown`,
  * the impression watch and the dialog's opening come after the whole render. A unit already on
  * screen (the next card, a new language) and a server-rendered unit's take-over render once.
- * The pass also decides which updates wait for a task of their own (`schedule`).
+ * The pass also decides which updates wait for a task of their own (`schedule`), and has Lit
+ * prepare the templates of such an update in the tasks before it.
  */
 export class DraftPass {
   private drafting = false;
@@ -19,7 +24,11 @@ export class DraftPass {
   private onScreen = false;
   private whole: Promise<void> | undefined;
 
-  constructor(private readonly host: ReactiveControllerHost) {}
+  /** `render`: the host's render, for the templates it will need (it must not change the DOM). */
+  constructor(
+    private readonly host: ReactiveControllerHost,
+    private readonly render: () => unknown,
+  ) {}
 
   /** Before a render (the element's `update`): a draft when the unit comes on screen now. */
   begin(changed: PropertyValues, status: UnitStatus): void {
@@ -34,10 +43,18 @@ export class DraftPass {
    *   render, a server-rendered page's take-over) and their first updates are not one long task;
    * - one that brings an updated unit on screen, so that the draft is not rendered in the task that
    *   accepted the answer (its `ads_found`, the page's listeners).
+   *
+   * Before such an update, the templates it will render are prepared, in as many tasks as it takes
+   * (a unit first on screen, a server-rendered unit's take-over: their templates are new).
    */
   schedule(hasUpdated: boolean, status: UnitStatus, update: () => undefined): Promise<undefined> | undefined {
     const ownTask = !hasUpdated || (ON_SCREEN.has(status) && !this.onScreen);
-    return ownTask ? nextTask().then(update) : update();
+    return ownTask ? this.prepared().then(update) : update();
+  }
+
+  private async prepared(): Promise<void> {
+    do await nextTask();
+    while (!prepareTemplates(this.render(), performance.now() + PREPARE_MS));
   }
 
   /** True while the render under way is a draft. */

@@ -34,9 +34,15 @@ export class UnitCards {
     for (const card of this.cards.values()) card.rendered();
   }
 
-  /** A new load: the cards of the last one go. */
-  drop(): void {
-    for (const card of this.cards.values()) card.dispose();
-    this.cards.clear();
+  /**
+   * A new load: the cards of the last one go. Those of `ledger`, the new load's, stay: a render
+   * ahead of the update (the templates prepared, `DraftPass`) made them already.
+   */
+  drop(ledger?: BeaconLedger): void {
+    for (const [offer, card] of this.cards)
+      if (card.ledger !== ledger) {
+        card.dispose();
+        this.cards.delete(offer);
+      }
   }
 }
