@@ -213,6 +213,42 @@ test('the file for server-rendered pages takes the unit over after its own evalu
   expect(mock.requests().length).toBe(served);
 });
 
+for (const script of ['adpx-offers.ssr.iife.js', 'adpx-offers.iife.js']) {
+  test(`${script}: the unit's server state is read once, before <adpx-offers> is defined`, async ({
+    page,
+    mock,
+  }) => {
+    // issue 36: the state is read and its response normalised in a task ahead (take-over.ts,
+    // `readAhead`), not in the task that defines the element and upgrades the units.
+    await page.addInitScript(() => {
+      const order: string[] = [];
+      (window as unknown as { order: string[] }).order = order;
+      const parse = JSON.parse;
+      JSON.parse = function (this: unknown, text: string, reviver?: Parameters<typeof parse>[1]) {
+        if (typeof text === 'string' && text.includes('"layout"') && text.includes('"response"'))
+          order.push('state read');
+        return parse.call(this, text, reviver) as unknown;
+      } as typeof JSON.parse;
+      const registry = customElements;
+      const define = registry.define;
+      registry.define = function (this: CustomElementRegistry, name, ...rest) {
+        if (name === 'adpx-offers') order.push('adpx-offers defined');
+        return define.call(this, name, ...rest);
+      };
+    });
+    site = await startSsrPage(mock, { script, attributes: { debug: true } });
+    const debug: string[] = [];
+    page.on('console', (message) => debug.push(message.text()));
+    await openAndTakeOver(page, site);
+    expect(await page.evaluate(() => (window as unknown as { order: string[] }).order)).toEqual([
+      'state read',
+      'adpx-offers defined',
+    ]);
+    expect(await sameNodes(page)).toBe(true);
+    expect(debug.some((line) => line.includes('S1'))).toBe(true);
+  });
+}
+
 test('a hostile response runs nothing, before or after the script', async ({ page, mock }) => {
   test.setTimeout(120_000); // one page per fragment
   // Every fragment of the conformance table (test/ssr-conformance/cases.mjs) in every field of the

@@ -9,6 +9,9 @@
  * - On connecting, a unit with a declarative shadow root and the server's state (server-state.ts)
  *   takes the response it carries as a supplied one (no request), keeps the server's shadow root
  *   and its nodes, and drops `inert`.
+ * - Before that, in a task of its own after the take-over is installed, each server-rendered unit
+ *   not yet upgraded has its state read and its response normalised ahead (`readAhead`), so the
+ *   task that defines `<adpx-offers>` and upgrades the units does not do it too (issue 36).
  * - Its first update waits for the unit's words (never English first), then hydrates with Lit's
  *   `hydrate` (`@lit-labs/ssr-client`, bundled into dist/: lit-hydrate.ts): the server's nodes become the unit's own, the same objects.
  *   When the browser's state differs from the server's (another language, an offer its checks
@@ -18,8 +21,10 @@
 import { hydrate } from './lit-hydrate.js';
 import { adoptStyles, LitElement, type CSSResultOrNative, type PropertyValues } from 'lit';
 import { createDebugLog } from '../../debug.js';
-import { errorMessage } from '../../errors.js';
+import { errorMessage, safely } from '../../errors.js';
 import { ensureLanguage, languageReady } from '../../i18n/messages.js';
+import { acceptResponse } from '../../model/normalize.js';
+import { nextTask } from '../../next-task.js';
 import type { AdpxOffersElement } from './adpx-offers.js';
 import { toLayout } from './flow.js';
 import { disagreement, readServerState, type ServerState } from './server-state.js';
@@ -36,6 +41,28 @@ type Unit = AdpxOffersElement & {
 
 /** The state each server-rendered unit arrived with, until its first update takes it over. */
 const arrived = new WeakMap<Unit, ServerState>();
+
+/** Each unit's server state, once read: ahead of its upgrade (`readAhead`) or when it connects. */
+const read = new WeakMap<Element, ServerState | undefined>();
+
+function serverStateOf(unit: Element): ServerState | undefined {
+  if (!read.has(unit)) read.set(unit, readServerState(unit));
+  return read.get(unit);
+}
+
+/**
+ * Reads the server's state of each server-rendered unit not yet upgraded and normalises its
+ * response (`normalizeEnvelope` keeps the result for that object, which the unit then takes):
+ * 20–35 ms a unit on a 4× phone, out of the task that upgrades them. Nothing when `<adpx-offers>`
+ * is defined already (the units read their state as they connect).
+ */
+function readAhead(): void {
+  if (customElements.get('adpx-offers')) return;
+  for (const unit of document.querySelectorAll('adpx-offers')) {
+    const state = unit.shadowRoot ? serverStateOf(unit) : undefined;
+    if (state) safely(() => acceptResponse(state.response));
+  }
+}
 
 /** `LitElement`'s update (renders), for a unit whose hydration failed after its effects ran. */
 const litUpdate = (LitElement.prototype as Unit).update;
@@ -67,10 +94,11 @@ export function installTakeOver(element: typeof AdpxOffersElement): void {
   const proto = element.prototype as Unit & Record<symbol, boolean>;
   if (proto[INSTALLED]) return;
   proto[INSTALLED] = true;
+  void nextTask().then(readAhead);
   const { connectedCallback, createRenderRoot, scheduleUpdate, update } = proto;
 
   proto.connectedCallback = function (this: Unit) {
-    const state = !this.hasUpdated && this.shadowRoot ? readServerState(this) : undefined;
+    const state = !this.hasUpdated && this.shadowRoot ? serverStateOf(this) : undefined;
     if (state) {
       arrived.set(this, state);
       this.response = state.response;
