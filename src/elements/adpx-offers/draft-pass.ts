@@ -1,4 +1,5 @@
 import type { PropertyValues, ReactiveControllerHost } from 'lit';
+import { safely } from '../../errors.js';
 import { nextTask } from '../../next-task.js';
 import { prepareTemplates } from '../prepare-templates.js';
 import { UnitStatus } from './status.js';
@@ -52,9 +53,10 @@ export class DraftPass {
     return ownTask ? this.prepared().then(update) : update();
   }
 
+  /** Never rejects: a render that throws here throws again in the update, where Lit reports it. */
   private async prepared(): Promise<void> {
     do await nextTask();
-    while (!prepareTemplates(this.render(), performance.now() + PREPARE_MS));
+    while (!(safely(() => prepareTemplates(this.render(), performance.now() + PREPARE_MS)) ?? true));
   }
 
   /** True while the render under way is a draft. */

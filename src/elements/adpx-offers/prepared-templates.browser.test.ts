@@ -46,3 +46,18 @@ test('a unit first on screen renders with its templates already prepared, in tas
     document.createElement = createElement;
   }
 });
+
+test('a render that throws while its templates are prepared still lets the unit update (draft-pass.ts)', async () => {
+  const unit = document.createElement('adpx-offers') as unknown as Unit & { render(): unknown };
+  const render = unit.render;
+  let calls = 0;
+  unit.render = function (this: typeof unit) {
+    calls += 1;
+    if (calls === 1) throw new Error('first render fails');
+    return render.call(this);
+  };
+  stage().append(unit);
+  unit.response = offersResponse();
+  await expect.poll(() => shownAll(unit, '[part~="headline"]').length).toBeGreaterThan(0);
+  expect(calls).toBeGreaterThan(1);
+});
