@@ -53,10 +53,14 @@ export class DraftPass {
     return ownTask ? this.prepared().then(update) : update();
   }
 
-  /** Never rejects: a render that throws here throws again in the update, where Lit reports it. */
+  /**
+   * One render, its templates prepared over as many tasks as it takes. Never rejects: a render
+   * that throws here throws again in the update, where Lit reports it.
+   */
   private async prepared(): Promise<void> {
-    do await nextTask();
-    while (!(safely(() => prepareTemplates(this.render(), performance.now() + PREPARE_MS)) ?? true));
+    await nextTask();
+    const value = safely(() => this.render());
+    while (!(safely(() => prepareTemplates(value, performance.now() + PREPARE_MS)) ?? true)) await nextTask();
   }
 
   /** True while the render under way is a draft. */
