@@ -82,6 +82,23 @@ describe('UnitLoad: adopting a request in flight', () => {
     expect(element.state).toBe(UnitStatus.Error);
   });
 
+  it('a replaced adopted load rejects aborted at once, and its later failure is no error of the unit', async () => {
+    const { unit: element, key } = unit();
+    const request = started();
+    keepStartedRequest(window, key, request.promise);
+    const errors: unknown[] = [];
+    element.addEventListener('adpx-error', (event) => errors.push((event as CustomEvent).detail));
+    const adopted = element.load();
+    element.response = response; // the host supplies one: the load in flight is aborted
+    // Before the adopted request ends: the first file's request times out 10 s later.
+    await expect(adopted).rejects.toMatchObject({ code: 'aborted' });
+    request.settle.reject(new OffersError('timeout', 'No answer within 10000 ms.'));
+    await new Promise((resolve) => setTimeout(resolve));
+    expect(errors).toEqual([]);
+    expect(element.state).not.toBe(UnitStatus.Error);
+    expect(element.response).toBe(response);
+  });
+
   it('a load that replaces an adopted one drops its answer', async () => {
     const { unit: element, key } = unit();
     const request = started();

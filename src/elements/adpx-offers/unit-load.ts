@@ -32,6 +32,18 @@ interface WaitingShow {
 const aborted = (): OffersError => new OffersError('aborted', 'A newer load replaced this one');
 
 /**
+ * An adopted request (the first file's, shared by key) cannot be aborted by one of its takers: the
+ * load that took it stops waiting when it is replaced, and rejects `aborted` then, not when that
+ * request ends or times out.
+ */
+function untilAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
+  return new Promise((resolve, reject) => {
+    signal.addEventListener('abort', () => reject(aborted()), { once: true });
+    work.then(resolve, reject);
+  });
+}
+
+/**
  * The unit's load, in one place, as `@lit/task` keeps a task: the request key (the identity of
  * the request `client/` builds, `offersRequestKey`), the load in flight and its abort, the
  * SDK-prefetch read and store, and the show that waits for the load and its `delay`. A new load
@@ -141,7 +153,9 @@ export class UnitLoad implements ReactiveController {
       // The unit's words load (when not English) while the offers are fetched.
       const words = ensureLanguage(this.unit.language, log);
       const started = takeStartedRequest(window, key);
-      const response = await (started ?? this.fetch(key, payload, abort.signal));
+      const response = await (started
+        ? untilAborted(started, abort.signal)
+        : this.fetch(key, payload, abort.signal));
       await words;
       // The answer was read and checked in the network's task; the unit and its card render in
       // tasks of their own (a phone's main thread is not held for all three at once, issue 36).
@@ -152,7 +166,8 @@ export class UnitLoad implements ReactiveController {
       if (this.waiting) this.show();
       return response.count;
     } catch (error) {
-      if (isOffersError(error) && error.code === 'aborted') {
+      // A load replaced meanwhile reports nothing: not even a failure that arrives later.
+      if (abort.signal.aborted || (isOffersError(error) && error.code === 'aborted')) {
         log('U2', 'load aborted or replaced');
         throw error;
       }
