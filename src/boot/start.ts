@@ -59,11 +59,11 @@ export function boot(shared: unknown[]): void {
   Reflect.set(window, SHARED, shared);
   rememberOwnScript(document.currentScript);
   const apiWanted = installAdpxStub(window);
-  // The rest is asked for in the next task (`scheduler.yield()`'s continuation runs ahead of other
-  // queued work): not in this file's evaluation, which stays short (issue 36: at 4×, 11–17 ms
-  // instead of 33–37 ms, the median of 12 loads), and with a stack of a few small functions. A
-  // request made under the file's top level has the browser collect the source positions of the
-  // whole file for the request's initiator (with DevTools' network domain on: 10–29 ms at 1×).
+  // The rest is asked for in the next task (`nextTask()`): not in this file's evaluation, which
+  // stays short (issue 36: at 4×, 11–17 ms instead of 33–37 ms, the median of 12 loads), and with
+  // a stack of a few small functions. A request made under the file's top level has the browser
+  // collect the source positions of the whole file for the request's initiator (with DevTools'
+  // network domain on: 10–29 ms at 1×).
   void nextTask().then(() => start(apiWanted));
 }
 
