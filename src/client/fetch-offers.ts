@@ -143,10 +143,11 @@ export function requestSignal(timeoutMs: number, caller: AbortSignal | undefined
 }
 
 /**
- * Runs `work`, rejecting as soon as `signal` aborts — even when the `fetch` in use ignores the
- * signal or the body never finishes.
+ * Runs `work`, rejecting with the signal's reason as soon as it aborts — even when the `fetch` in
+ * use ignores the signal or the body never finishes, or when `work` is a request the caller
+ * cannot abort (a unit's load that adopted the first file's request, `UnitLoad`).
  */
-function raceAbort<T>(signal: AbortSignal, work: () => Promise<T>): Promise<T> {
+export function raceAbort<T>(signal: AbortSignal, work: () => Promise<T>): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     const onAbort = () => reject(signal.reason ?? new Error('Aborted.'));
     if (signal.aborted) return onAbort();

@@ -1,7 +1,7 @@
 import type { ReactiveController } from 'lit';
 import { OffersError, isOffersError } from '../../errors.js';
 import { createDebugLog, type DebugLog } from '../../debug.js';
-import { fetchOffers } from '../../client/fetch-offers.js';
+import { fetchOffers, raceAbort } from '../../client/fetch-offers.js';
 import { offersRequestKey } from '../../client/request.js';
 import { takeStartedRequest } from '../../client/started-requests.js';
 import { nextTask } from '../../next-task.js';
@@ -30,18 +30,6 @@ interface WaitingShow {
 }
 
 const aborted = (): OffersError => new OffersError('aborted', 'A newer load replaced this one');
-
-/**
- * An adopted request (the first file's, shared by key) cannot be aborted by one of its takers: the
- * load that took it stops waiting when it is replaced, and rejects `aborted` then, not when that
- * request ends or times out.
- */
-function untilAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
-  return new Promise((resolve, reject) => {
-    signal.addEventListener('abort', () => reject(aborted()), { once: true });
-    work.then(resolve, reject);
-  });
-}
 
 /**
  * The unit's load, in one place, as `@lit/task` keeps a task: the request key (the identity of
@@ -153,8 +141,10 @@ export class UnitLoad implements ReactiveController {
       // The unit's words load (when not English) while the offers are fetched.
       const words = ensureLanguage(this.unit.language, log);
       const started = takeStartedRequest(window, key);
+      // An adopted request is shared by key and no taker may abort it: a load replaced meanwhile
+      // stops waiting for it and rejects `aborted` at once, and its later failure reaches nobody.
       const response = await (started
-        ? untilAborted(started, abort.signal)
+        ? raceAbort(abort.signal, () => started)
         : this.fetch(key, payload, abort.signal));
       await words;
       // The answer was read and checked in the network's task; the unit and its card render in
@@ -166,8 +156,7 @@ export class UnitLoad implements ReactiveController {
       if (this.waiting) this.show();
       return response.count;
     } catch (error) {
-      // A load replaced meanwhile reports nothing: not even a failure that arrives later.
-      if (abort.signal.aborted || (isOffersError(error) && error.code === 'aborted')) {
+      if (isOffersError(error) && error.code === 'aborted') {
         log('U2', 'load aborted or replaced');
         throw error;
       }
@@ -222,7 +211,7 @@ export class UnitLoad implements ReactiveController {
 
   /** Aborts the load in flight: its answer is dropped, its promise rejects `aborted`. */
   cancel(): void {
-    this.abort?.abort();
+    this.abort?.abort(aborted());
     this.abort = undefined;
     this.inFlight = undefined;
   }
