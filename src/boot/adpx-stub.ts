@@ -24,7 +24,11 @@ const SYNC = ['close', 'forget', 'setEnvironment', 'setDebug'];
  * the page already asked for it (`window.AdpxConfig`, or functions queued in its own stub).
  */
 export function installAdpxStub(win: Window): boolean {
-  const host = win as unknown as { Adpx?: { init?: unknown; cmd?: unknown }; AdpxConfig?: unknown };
+  const host = win as unknown as {
+    Adpx?: { init?: unknown; cmd?: unknown };
+    AdpxConfig?: unknown;
+    AdpxUser?: unknown;
+  };
   const existing = host.Adpx;
   if (existing && typeof existing.init === 'function') return false;
   const cmd: Queue = Array.isArray(existing?.cmd) ? (existing.cmd as Queue) : [];
@@ -42,7 +46,8 @@ export function installAdpxStub(win: Window): boolean {
       : (loadLater(), Array.prototype.push.apply(cmd, commands));
   const stub: Record<PropertyKey, unknown> = {
     cmd,
-    [ADPX_STUB]: true,
+    // The page's globals when the script loaded: what the script API reads when it arrives.
+    [ADPX_STUB]: [host.AdpxConfig, host.AdpxUser],
     isReady: () => replaced() && call('isReady', []) === true,
     setConsent: (consent: unknown) => setConsent(consent),
   };

@@ -78,9 +78,13 @@ export class AdpxLauncher implements AdpxApi {
     return this.windowOverride ?? window;
   }
 
-  /** Reads `window.AdpxConfig` and `window.AdpxUser` now (the script-tag build does it on load). */
-  captureGlobals(): PageGlobals {
-    const { AdpxConfig: config, AdpxUser: user } = this.win as { AdpxConfig?: unknown; AdpxUser?: unknown };
+  /**
+   * Reads `window.AdpxConfig` and `window.AdpxUser` now (the script-tag build does it on load), or
+   * takes them as the first file's stub kept them when the script loaded (`[config, user]`).
+   */
+  captureGlobals(kept?: unknown[]): PageGlobals {
+    const { AdpxConfig, AdpxUser } = this.win as { AdpxConfig?: unknown; AdpxUser?: unknown };
+    const [config, user] = kept ?? [AdpxConfig, AdpxUser];
     return (this.globals = { config: isJsonObject(config) ? { ...config } : undefined, user: userOf(user) });
   }
 

@@ -5,7 +5,7 @@
  */
 import { AdpxLauncher } from './adpx.js';
 import { queuedCommands } from './command-queue.js';
-import { isAdpxStub } from './stub-mark.js';
+import { ADPX_STUB, isAdpxStub } from './stub-mark.js';
 import type { AdpxApi } from './types.js';
 
 export { AdpxLauncher, ADPX_VERSION } from './adpx.js';
@@ -25,7 +25,7 @@ export function installAdpx(win: Window, adpx = new AdpxLauncher(win)): AdpxApi 
   const host = win as Window & { Adpx?: Partial<AdpxApi> };
   const existing = host.Adpx;
   if (existing && typeof existing.init === 'function' && !isAdpxStub(existing)) return existing;
-  adpx.captureGlobals();
+  adpx.captureGlobals(isAdpxStub(existing) ? Reflect.get(existing as object, ADPX_STUB) : undefined);
   host.Adpx = adpx;
   adpx.cmd.push(...(queuedCommands(existing) as Array<() => unknown>));
   return adpx;

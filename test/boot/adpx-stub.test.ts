@@ -55,6 +55,28 @@ describe('the first file’s Adpx stub', () => {
     expect(calls).toEqual(['reload()', 'close()']);
   });
 
+  it('the script API reads AdpxConfig and AdpxUser as they were when the first file ran', async () => {
+    const { AdpxLauncher, installAdpx } = await import('../../src/script-api/index.js');
+    const page = window as unknown as Host & { AdpxConfig?: unknown; AdpxUser?: unknown };
+    page.AdpxConfig = { accountId: 'test-key', endpoint: 'https://offers.example' };
+    page.AdpxUser = { firstname: 'Ann' };
+    installAdpxStub(window);
+    // The page replaces both before the later file arrives.
+    page.AdpxConfig = { accountId: 'other-key' };
+    page.AdpxUser = { firstname: 'Bob' };
+    const capture = vi.spyOn(AdpxLauncher.prototype, 'captureGlobals');
+    try {
+      installAdpx(window, new AdpxLauncher(window));
+      expect(capture.mock.results[0]?.value).toEqual({
+        config: { accountId: 'test-key', endpoint: 'https://offers.example' },
+        user: { firstname: 'Ann' },
+      });
+    } finally {
+      delete page.AdpxConfig;
+      delete page.AdpxUser;
+    }
+  });
+
   it('environment and debug set as properties before the API came reach it before init', async () => {
     const win = window as unknown as Host;
     installAdpxStub(window);
