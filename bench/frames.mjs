@@ -3,12 +3,13 @@
 // and the frame's own rendering time. What `npm run bench -- --only phone` sums up, taken apart:
 // the way to find which of the SDK's tasks is over 50 ms and why.
 //
-//   node bench/frames.mjs [--page phone-sdk.html] [--cpu 4] [--runs 3] [--dist DIR]
+//   node bench/frames.mjs [--page phone-sdk.html | phone-hand.html | net-server.html] [--cpu 4] [--runs 3] [--dist DIR]
 import { existsSync, readFileSync } from 'node:fs';
 import { SourceMap } from 'node:module';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { freshPage, launchBrowser, ROOT, startService } from './lib/env.mjs';
+import { startFront } from './lib/front.mjs';
 import { PHONE } from './suites/phone.mjs';
 
 const { values: args } = parseArgs({
@@ -37,6 +38,8 @@ function probe() {
 }
 
 const service = await startService(resolve(args.dist));
+// The hydrating page is served by the front server, which writes the server-rendered unit into it.
+const front = args.page === 'net-server.html' ? await startFront(service, resolve(args.dist)) : undefined;
 const browser = await launchBrowser();
 const { viewport, deviceScaleFactor, isMobile, hasTouch } = PHONE;
 const short = (url) => url.replace(/^.*\//, '') || '(page)';
@@ -64,7 +67,7 @@ try {
     const cdp = await page.context().newCDPSession(page);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: Number(args.cpu) });
     await page.addInitScript(probe);
-    await page.goto(`${service.url}/bench/${args.page}`);
+    await page.goto(`${(front ?? service).url}/bench/${args.page}`);
     await page
       .waitForFunction(
         () => window.benchShown !== undefined || document.querySelector('[data-baseline]'),
@@ -93,5 +96,6 @@ try {
   }
 } finally {
   await browser.close();
+  await front?.close?.();
   await service.close?.();
 }

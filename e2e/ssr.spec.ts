@@ -23,23 +23,25 @@ const accept = (page: Page) => page.locator('adpx-offers [part~="accept"]');
 /** Keeps the card's nodes (through the open declarative shadow root) for a later identity check. */
 async function keepNodes(page: Page): Promise<number> {
   return page.evaluate(() => {
-    const root = document.querySelector('adpx-offers')?.shadowRoot;
-    const nodes = [
-      ...(root?.querySelectorAll('section, [part~="offer"], [part~="headline"], [part~="accept"]') ?? []),
-    ];
-    (window as unknown as { kept: Element[] }).kept = nodes;
-    return nodes.length;
+    const w = window as unknown as { kept: Node[]; cardNodes: () => Node[] };
+    // The elements, and the texts in them: the take-over keeps the server's text nodes too.
+    w.cardNodes = () => {
+      const root = document.querySelector('adpx-offers')?.shadowRoot;
+      const elements = [
+        ...(root?.querySelectorAll('section, [part~="offer"], [part~="headline"], [part~="accept"]') ?? []),
+      ];
+      return [...elements, ...elements.flatMap((e) => [...e.childNodes].filter((n) => n.nodeType === 3))];
+    };
+    w.kept = w.cardNodes();
+    return w.kept.length;
   });
 }
 
 /** True when every node kept before the script is still the one in the unit. */
 function sameNodes(page: Page): Promise<boolean> {
   return page.evaluate(() => {
-    const root = document.querySelector('adpx-offers')?.shadowRoot;
-    const now = [
-      ...(root?.querySelectorAll('section, [part~="offer"], [part~="headline"], [part~="accept"]') ?? []),
-    ];
-    const kept = (window as unknown as { kept: Element[] }).kept;
+    const { kept, cardNodes } = window as unknown as { kept: Node[]; cardNodes: () => Node[] };
+    const now = cardNodes();
     return kept.length === now.length && kept.every((node, i) => node === now[i] && node.isConnected);
   });
 }
@@ -92,7 +94,8 @@ test('the card is in the HTML, and the script takes the same nodes over', async 
   await expect(headline(page)).toBeVisible();
   await expect(headline(page)).not.toBeEmpty();
   expect(await page.evaluate(() => customElements.get('adpx-offers'))).toBeUndefined();
-  expect(await keepNodes(page)).toBe(5); // the unit, the card, its wide and narrow headlines, its CTA
+  // The unit, the card, its wide and narrow headlines, its CTA, and the three texts in them.
+  expect(await keepNodes(page)).toBe(8);
   // A click now reaches nothing (the unit is inert until the script runs): no navigation, no tab.
   const box = await accept(page).boundingBox();
   if (!box) throw new Error('no accept button');
@@ -122,10 +125,17 @@ test('the card is in the HTML, and the script takes the same nodes over', async 
   // Nothing moved while the script took the unit over (CLS 0).
   expect(await page.evaluate(() => (window as unknown as { shifts: number }).shifts)).toBe(0);
 
+  const progress = page.locator('adpx-offers [part~="progress"]');
+  const before = [await headline(page).textContent(), await progress.textContent()];
+  expect(before[1]).toMatch(/^1\D+\d+$/);
   const popup = context.waitForEvent('page');
   await accept(page).click();
   await (await popup).waitForLoadState();
   await expectHits(mock, 'click', 1);
+  // The next offer's texts replace the server's: a render after the take-over still writes them.
+  await expect(headline(page)).not.toHaveText(before[0] ?? '');
+  await expect(headline(page)).not.toBeEmpty();
+  await expect(progress).not.toHaveText(before[1] ?? '');
   const kinds = (await events(page)).map((event) => event.type);
   expect(kinds).toContain('adpx-impression');
   expect(kinds).toContain('adpx-ad-taken');
@@ -305,7 +315,7 @@ test('adpx-offers/define (native modules) loads the take-over and keeps the serv
   await page.goto(site.url, { waitUntil: 'commit' });
   await page.locator('adpx-offers').scrollIntoViewIfNeeded();
   await expect(headline(page)).toBeVisible();
-  expect(await keepNodes(page)).toBe(5);
+  expect(await keepNodes(page)).toBe(8);
   await page.evaluate(() => window.scrollTo(0, 0));
 
   site.release();

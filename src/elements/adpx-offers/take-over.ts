@@ -13,21 +13,44 @@
  *   not yet upgraded has its state read and its response normalised ahead (`readAhead`), so the
  *   task that defines `<adpx-offers>` and upgrades the units does not do it too (issue 36).
  * - Its first update waits for the unit's words (never English first), then hydrates with Lit's
- *   `hydrate` (`@lit-labs/ssr-client`, bundled into dist/: lit-hydrate.ts): the server's nodes become the unit's own, the same objects.
+ *   `hydrate` (`@lit-labs/ssr-client`, bundled into dist/: lit-hydrate.ts): the server's nodes become the unit's own, the same objects,
+ *   its texts included (`KeepText`).
  *   When the browser's state differs from the server's (another language, an offer its checks
  *   drop, another layout) or hydration fails, the unit renders from scratch instead. The debug log
  *   says which (S1, S2).
  */
 import { hydrate } from './lit-hydrate.js';
-import { adoptStyles, LitElement, type CSSResultOrNative, type PropertyValues } from 'lit';
+import { adoptStyles, LitElement, noChange, type CSSResultOrNative, type PropertyValues } from 'lit';
+import { Directive, directive, type PropertyPart } from 'lit/directive.js';
 import { createDebugLog } from '../../debug.js';
 import { errorMessage, safely } from '../../errors.js';
 import { ensureLanguage, languageReady } from '../../i18n/messages.js';
 import { acceptResponse } from '../../model/normalize.js';
 import { nextTask } from '../../next-task.js';
 import type { AdpxOffersElement } from './adpx-offers.js';
+import { mapTexts } from '../text-bindings.js';
 import { toLayout } from './flow.js';
 import { disagreement, readServerState, type ServerState } from './server-state.js';
+
+/**
+ * A text binding of a unit taken over: it sets the element's text only when it differs from what
+ * is there. Lit's `hydrate` commits every property binding, so each text the server wrote would be
+ * replaced by a new node of the same text, and the card laid out again in the take-over's frame
+ * (its rendering: 15–31 ms on a 4× phone). Later renders keep it: the committed value is still the
+ * server's then, not this one.
+ */
+class KeepText extends Directive {
+  render(text: unknown): unknown {
+    return text;
+  }
+  override update(part: PropertyPart, [text]: [unknown]): unknown {
+    return part.element.textContent === text ? noChange : text;
+  }
+}
+const keepText = directive(KeepText);
+
+/** The units taken over: each of their renders keeps the texts already there. */
+const keptTexts = new WeakSet<Element>();
 
 /** The members of the unit the take-over wraps (protected in the class, so named here). */
 type Unit = AdpxOffersElement & {
@@ -72,6 +95,7 @@ const reactiveUpdate = (Object.getPrototypeOf(LitElement.prototype) as Unit).upd
 
 /** The unit's first update, taking the server's nodes over. Throws when they do not match. */
 function hydrateUnit(unit: Unit, changed: PropertyValues): void {
+  keptTexts.add(unit);
   const value = unit.render();
   unit.renderOptions.isConnected = unit.isConnected;
   reactiveUpdate.call(unit, changed);
@@ -95,7 +119,12 @@ export function installTakeOver(element: typeof AdpxOffersElement): void {
   if (proto[INSTALLED]) return;
   proto[INSTALLED] = true;
   void nextTask().then(readAhead);
-  const { connectedCallback, createRenderRoot, scheduleUpdate, update } = proto;
+  const { connectedCallback, createRenderRoot, scheduleUpdate, update, render } = proto;
+
+  proto.render = function (this: Unit) {
+    const value = render.call(this);
+    return keptTexts.has(this) ? mapTexts(value, keepText) : value;
+  } as typeof render;
 
   proto.connectedCallback = function (this: Unit) {
     const state = !this.hasUpdated && this.shadowRoot ? serverStateOf(this) : undefined;
@@ -137,6 +166,7 @@ export function installTakeOver(element: typeof AdpxOffersElement): void {
         return log('S1', 'server-rendered unit taken over: its nodes hydrated, no request');
       } catch (error) {
         log('S2', 'server-rendered unit rendered again, not hydrated (why):', errorMessage(error));
+        keptTexts.delete(this);
         emptyRoot(this);
         return litUpdate.call(this, changed);
       }

@@ -7,14 +7,14 @@
  * `data-text=${text}`, which {@link placeTexts} then turns into the element's text, and
  * `${cssProps(props)}` becomes `style=${…}`. The browser's templates are untouched: the digest of
  * each rewritten template is put back to the original's ({@link placeTexts}), so hydration matches
- * them, and it does not write attribute bindings, so the server's text and style stay until the
- * browser's own bindings set the same values.
+ * them, and it does not write attribute bindings, so the server's style stays until the browser's
+ * own bindings set the same values. Its texts stay too: the take-over writes a text only when it
+ * differs from the one there (elements/adpx-offers/take-over.ts).
  */
 import { digestForTemplateResult } from '@lit-labs/ssr-client';
 import { nothing, type TemplateResult } from 'lit';
 import { cssProps } from '../../elements/css-props.js';
-
-const TEXT_BINDING = /\.textContent=$/;
+import { mapTexts, TEXT_BINDING } from '../../elements/text-bindings.js';
 
 interface DirectiveValue {
   _$litDirective$: unknown;
@@ -25,9 +25,6 @@ const CSS_PROPS = (cssProps({}) as unknown as DirectiveValue)._$litDirective$;
 
 const isCssProps = (value: unknown): value is DirectiveValue =>
   !!value && typeof value === 'object' && (value as Partial<DirectiveValue>)._$litDirective$ === CSS_PROPS;
-
-const isTemplate = (value: unknown): value is TemplateResult =>
-  !!value && typeof value === 'object' && '_$litType$' in value && 'strings' in value;
 
 /** Each template's rewritten strings, made once. */
 const rewritten = new WeakMap<TemplateStringsArray, TemplateStringsArray>();
@@ -58,15 +55,13 @@ function rewrite(result: TemplateResult): TemplateStringsArray {
 }
 
 /** `value` (what the unit's `render()` returns) with its texts and styles as attribute bindings. */
-export function carryValues(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(carryValues);
-  if (!isTemplate(value)) return value;
-  const values = value.values.map((item, i) => {
-    if (TEXT_BINDING.test(value.strings[i] ?? '')) return String(item ?? '');
-    return isCssProps(item) ? styleText(item.values[0]) : carryValues(item);
-  });
-  return { ...value, strings: rewrite(value), values };
-}
+export const carryValues = (value: unknown): unknown =>
+  mapTexts(
+    value,
+    (item) => String(item ?? ''),
+    (item) => (isCssProps(item) ? styleText(item.values[0]) : undefined),
+    rewrite,
+  );
 
 /**
  * The rendered HTML with each `data-text` attribute turned into its element's text (the templates
