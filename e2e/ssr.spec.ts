@@ -142,6 +142,68 @@ test('the card is in the HTML, and the script takes the same nodes over', async 
   expect(mock.requests().length).toBe(served);
 });
 
+/** The card's image: whether it has loaded, and the URL it shows. */
+const cardImage = (page: Page) =>
+  page.evaluate(() => {
+    const img = document
+      .querySelector('adpx-offers')
+      ?.shadowRoot?.querySelector<HTMLImageElement>('img.image');
+    return { loaded: !!img?.complete && (img?.naturalWidth ?? 0) > 0, src: img?.currentSrc ?? '' };
+  });
+
+test('the card’s image loads with the HTML, and the script keeps it on a phone', async ({ page, mock }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  const images: string[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname.startsWith('/img/')) images.push(request.url());
+  });
+  site = await startSsrPage(mock);
+  await page.goto(site.url, { waitUntil: 'commit' });
+  // Before any script: the image is in the HTML, sized for a phone's frame, and it has loaded.
+  await expect.poll(async () => (await cardImage(page)).loaded).toBe(true);
+  expect(await page.evaluate(() => customElements.get('adpx-offers'))).toBeUndefined();
+  const { src } = await cardImage(page);
+  expect(new URL(src).searchParams.get('width')).toBe('400');
+  await keepNodes(page);
+  site.release();
+  await takenOver(page);
+  expect(await sameNodes(page)).toBe(true);
+  // The unit measured its frame (no wider than the server's) and kept the image: one download.
+  await page.evaluate(
+    () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+  );
+  expect((await cardImage(page)).src).toBe(src);
+  expect(images).toEqual([src]);
+});
+
+test('an image that failed before the script hides its frame once the script takes over', async ({
+  page,
+  mock,
+}) => {
+  const response = envelope([
+    offer(1, { image: `${mock.url}/img/missing.png`, creatives: [], pixel: `${mock.url}/beacon/pixel/1` }),
+  ]);
+  site = await startSsrPage(mock, { response });
+  await page.goto(site.url, { waitUntil: 'commit' });
+  const media = page.locator('adpx-offers [part~="media"]');
+  await expect(media).toBeVisible();
+  // The image's error came before any listener: it is complete, with nothing to show.
+  await expect
+    .poll(() =>
+      page.evaluate(() => {
+        const img = document
+          .querySelector('adpx-offers')
+          ?.shadowRoot?.querySelector<HTMLImageElement>('img.image');
+        return !!img?.complete && img.naturalWidth === 0 && img.hasAttribute('src');
+      }),
+    )
+    .toBe(true);
+  site.release();
+  await takenOver(page);
+  await expect(media).toBeHidden();
+  await expect(headline(page)).toBeVisible();
+});
+
 test('a unit whose language differs in the browser renders again, and says so', async ({ page, mock }) => {
   const debug: string[] = [];
   page.on('console', (message) => debug.push(message.text()));

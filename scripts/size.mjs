@@ -24,12 +24,12 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
 const FILES = [
   { name: 'FIRST', file: 'adpx-offers.iife.js', budget: 15_400 },
-  { name: 'REST', file: 'adpx-offers.rest.iife.js', budget: 30_560 },
+  { name: 'REST', file: 'adpx-offers.rest.iife.js', budget: 30_550 },
   { name: 'LATER', file: 'adpx-offers.later.iife.js', budget: 5_600 },
-  { name: 'REST_SSR', file: 'adpx-offers.rest-ssr.iife.js', budget: 33_180 },
+  { name: 'REST_SSR', file: 'adpx-offers.rest-ssr.iife.js', budget: 33_220 },
   { name: 'SANITIZER', file: 'adpx-offers.sanitizer.iife.js', budget: 11_750 },
   { name: 'SINGLE', file: 'adpx-offers.single.iife.js', budget: 64_650 },
-  { name: 'SSR', file: 'adpx-offers.ssr.iife.js', budget: 50_380 },
+  { name: 'SSR', file: 'adpx-offers.ssr.iife.js', budget: 50_430 },
   { name: 'LOCALES', file: 'adpx-offers.locales.json', budget: 5_050 },
 ];
 /** Ceilings over several files (gzip bytes), issue 36. */

@@ -15,6 +15,7 @@
 //   rendered by the front server, and `adpx-offers.ssr.iife.js` (deferred) taking it over
 //   (net-server.html). Its card is in the HTML: "painted" is the paint after the parser reaches it.
 //   Its pairs also wait for the take-over (and the hand page for its card) plus 3 s, and report
+//   when the card's image arrived (its `responseEnd`; the server writes its sources in the HTML),
 //   the layout shift through hydration (every shift without recent input, from navigation) and the
 //   long animation frames (> 50 ms) from navigation to the end of that tail, against the hand page;
 // - `launcher`: a page written for the service's launcher, `window.AdpxConfig`, the tag and
@@ -152,6 +153,8 @@ async function load(ctx, front, side, tail = false) {
         offersRequests: posts.length,
         restEntries: resources.filter((e) => e.name === `${location.origin}${rest}`).length,
         restLoaded: resources.find((e) => e.name === `${location.origin}${rest}`)?.responseEnd ?? NaN,
+        // The card's image (the mock's resized images are under /img/): when its bytes had arrived.
+        image: resources.find((e) => new URL(e.name).pathname.startsWith('/img/'))?.responseEnd ?? NaN,
         scripts,
       };
     }, REST);
@@ -223,6 +226,12 @@ export async function network(ctx) {
           `${name}: taken over (script run, first update done)`,
           'ms',
           own.map((p) => p.sdk.takenOver),
+        ),
+        figure(
+          AREA,
+          `${name}: card image arrived, ratio to by hand`,
+          '×',
+          own.map((p) => p.sdk.image / p.hand.image),
         ),
         figure(
           AREA,

@@ -200,6 +200,31 @@ export const CASES = [
     },
   },
   {
+    name: 'gives each card its image sources, so the image loads with the HTML',
+    async run(renderOffers) {
+      const html = await renderOffers({ response: envelope([offer(1), offer(2)]), layout: 'list' });
+      const images = [...markupOf(html).matchAll(/<img\s[^>]*part="image"[^>]*>/g)].map(([tag]) => tag);
+      check(images.length === 2, `${images.length} card images, expected 2`);
+      for (const tag of images) {
+        const url = 'https://offers.example/img/hero.png?width=400&#38;aspect_ratio=191%3A100';
+        check(tag.includes(` src="${url}"`), `no src for a phone's frame: ${tag}`);
+        check(
+          tag.includes(`${url} 400w,`) && tag.includes('width=1200&#38;aspect_ratio=191%3A100 1200w"'),
+          'no srcset',
+        );
+        check(tag.includes(' sizes="400px"') && tag.includes(' width="400" height="209"'), 'no size');
+      }
+      const bare = await renderOffers({
+        response: envelope([offer(1, { image: undefined, creatives: [] })]),
+      });
+      check(
+        !/<img\s[^>]*part="image"[^>]*\ssrc=/.test(markupOf(bare)),
+        'an offer without an image got a src',
+      );
+      assertInert(html);
+    },
+  },
+  {
     name: 'renders every layout and heading level it is given',
     async run(renderOffers) {
       for (const layout of ['inline', 'popup', 'fullscreen', 'list']) {

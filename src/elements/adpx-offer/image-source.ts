@@ -108,14 +108,16 @@ export function bucketWidth(renderedWidth: number): number {
   return Math.max(WIDTH_STEP, Math.ceil(width / WIDTH_STEP) * WIDTH_STEP);
 }
 
-/** What the `<img>` gets: `src` (1x), `srcset` with width descriptors for 1x/2x/3x, and `sizes`. */
+/**
+ * What the `<img>` gets, attribute by attribute: `src` (1x), `srcset` with width descriptors for
+ * 1x/2x/3x, `sizes`, and the 1x `width` and `height` asked for.
+ */
 export interface ImageSources {
-  src: string;
-  srcset: string;
-  sizes: string;
-  /** The 1x width asked for. */
   width: number;
   height: number;
+  sizes: string;
+  srcset: string;
+  src: string;
 }
 
 /**
@@ -127,11 +129,12 @@ export function imageSources(image: CardImage, renderedWidth: number): ImageSour
   const cap = Math.min(MAX_REQUEST_WIDTH, Math.max(base, image.naturalWidth ?? MAX_REQUEST_WIDTH));
   const widths = [...new Set(DENSITIES.map((d) => Math.min(cap, base * d)))];
   const first = Math.min(cap, base);
+  // In the order they are set (media-size.ts): the box first, `src` last.
   return {
-    src: resizedUrl(image.url, first, image.ratio),
-    srcset: widths.map((w) => `${resizedUrl(image.url, w, image.ratio)} ${w}w`).join(', '),
-    sizes: `${Math.max(1, Math.ceil(renderedWidth))}px`,
     width: first,
     height: Math.round((first * image.ratio.y) / image.ratio.x),
+    sizes: `${Math.max(1, Math.ceil(renderedWidth))}px`,
+    srcset: widths.map((w) => `${resizedUrl(image.url, w, image.ratio)} ${w}w`).join(', '),
+    src: resizedUrl(image.url, first, image.ratio),
   };
 }

@@ -8,7 +8,9 @@ import { imageSources, type CardImage } from './image-source.js';
  * instead of a second render of every part of the card. The width only grows: a smaller frame
  * keeps the larger image it already has instead of downloading a smaller one. A card of a unit
  * starts from the width the unit's previous card measured ({@link FrameWidthMemo}), so its image
- * is asked for in its first render and the measurement usually changes nothing. The frame (`.media`)
+ * is asked for in its first render and the measurement usually changes nothing. A card rendered
+ * on the server comes with sources for a phone's frame (`renderOffers`), and its image is loading
+ * before the script: they stay unless the frame is wider. The frame (`.media`)
  * and the `<img>` (`.image`) are looked up in the card's element after each render (no `ref`
  * directive: its async-directive machinery weighs ~1 KB gzip in the script-tag file). Starts in
  * `hostConnected`, stops in `hostDisconnected`.
@@ -63,9 +65,11 @@ export class MediaSizeController implements ReactiveController {
     this.observe(root?.querySelector('.media') ?? undefined);
     const img = root?.querySelector('.image');
     this.img = img instanceof HTMLImageElement ? img : undefined;
-    if (this.width === 0 && this.frame && this.memo?.width) {
-      this.width = this.memo.width;
-      this.guessed = true;
+    if (!this.width && this.frame) {
+      // The unit's last measure, a guess; else a server-rendered card's sources
+      // (server/ssr/render-offers.ts), kept as if measured.
+      this.guessed = !!this.memo?.width;
+      this.width = this.memo?.width || +(this.img?.getAttribute('width') ?? 0);
     }
     this.apply();
   }
@@ -84,15 +88,8 @@ export class MediaSizeController implements ReactiveController {
   private apply(): void {
     const { img, image, width } = this;
     if (!img || !image || width <= 0) return;
-    const sources = imageSources(image, width);
-    const set = (name: string, value: string) => {
-      if (img.getAttribute(name) !== value) img.setAttribute(name, value);
-    };
-    set('width', String(sources.width));
-    set('height', String(sources.height));
-    set('sizes', sources.sizes);
-    set('srcset', sources.srcset);
-    set('src', sources.src);
+    for (const [name, value] of Object.entries(imageSources(image, width)))
+      if (img.getAttribute(name) !== `${value}`) img.setAttribute(name, `${value}`);
   }
 
   private ensureObserver(): ResizeObserver | undefined {

@@ -100,6 +100,9 @@ function hydrateUnit(unit: Unit, changed: PropertyValues): void {
   unit.renderOptions.isConnected = unit.isConnected;
   reactiveUpdate.call(unit, changed);
   hydrate(value, unit.renderRoot, unit.renderOptions);
+  // An image that failed before its listener was there: its card hears it now (and hides its frame).
+  for (const img of unit.renderRoot.querySelectorAll<HTMLImageElement>('img.image'))
+    if (img.complete && !img.naturalWidth && img.hasAttribute('src')) img.dispatchEvent(new Event('error'));
 }
 
 /** Empties the unit's shadow root (nodes and parts) and gives it the unit's styles. */

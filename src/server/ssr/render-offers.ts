@@ -11,12 +11,13 @@ import { render } from '@lit-labs/ssr';
 import { collectResult } from '@lit-labs/ssr/lib/render-result.js';
 import { html, unsafeStatic } from 'lit/static-html.js';
 import { OffersError, toOffersError } from '../../errors.js';
+import { imageSources, pickImage } from '../../elements/adpx-offer/image-source.js';
 import { AdpxOffersElement } from '../../elements/adpx-offers/adpx-offers.js';
 import { toLayout } from '../../elements/adpx-offers/flow.js';
 import { defineElements } from '../../elements/registry.js';
 import { builtInLanguage, ensureLanguage } from '../../i18n/messages.js';
 import { acceptResponse } from '../../model/normalize.js';
-import type { OffersResponse } from '../../model/types.js';
+import type { Offer, OffersResponse } from '../../model/types.js';
 import { serverStateScript } from './embedded.js';
 import { carryValues, placeTexts } from './server-values.js';
 
@@ -65,6 +66,37 @@ function attributeText(options: Record<string, unknown>): { text: string; values
   return { text, values };
 }
 
+/**
+ * The width the server gives each card's image frame, which it cannot measure: that of a phone's
+ * card (the frame is the screen less 26 px up to 426 px wide screens; a wide card puts its image
+ * beside the texts, 220–240 px). The `srcset` offers it at 1x, 2x and 3x, so the browser picks by
+ * its density and starts the download as it parses the HTML, before any script; the unit, once it
+ * takes over, keeps these sources and asks for a larger image only when it measures a wider frame
+ * (elements/adpx-offer/media-size.ts).
+ */
+const SERVER_FRAME_WIDTH = 400;
+
+/**
+ * Each rendered card's `<img>` with its sources (`src`, `srcset`, `sizes`, `width`, `height`),
+ * which the browser's cards set after their render (media-size.ts). A card's image is the first
+ * `<img part="image">` after the card's id; a card that is not rendered is skipped.
+ */
+function placeImages(markup: string, offers: readonly Offer[]): string {
+  let html = markup;
+  for (const offer of offers) {
+    const image = pickImage(offer);
+    const card = html.indexOf(` id="adpx-c${offer.id}"`);
+    const found = card < 0 ? -1 : html.slice(card).search(/<img\s+part="image"/);
+    if (!image || found < 0) continue;
+    const img = card + found;
+    const sources = Object.entries(imageSources(image, SERVER_FRAME_WIDTH))
+      .map(([name, value]) => ` ${name}="${escapeAttribute(String(value))}"`)
+      .join('');
+    html = `${html.slice(0, img + 4)}${sources}${html.slice(img + 4)}`;
+  }
+  return html;
+}
+
 let carrying = false;
 
 /** The unit's `render()` on this server gives its texts and styles as attributes (server-values.ts). */
@@ -89,7 +121,7 @@ async function renderUnit(options: RenderOffersOptions): Promise<string> {
   // Inert until the script takes it over: a click or a key before then does nothing, and no link
   // can navigate (a WebView stays where it is). The unit drops `inert` as it takes over.
   const template = html`<adpx-offers ${unsafeStatic(text)} inert .response=${response}></adpx-offers>`;
-  const markup = placeTexts(await collectResult(render(template)));
+  const markup = placeImages(placeTexts(await collectResult(render(template))), response.offers);
   const state = serverStateScript({
     language,
     layout: toLayout(values.get('layout') ?? 'inline'),
