@@ -35,9 +35,9 @@ import { disagreement, readServerState, type ServerState } from './server-state.
 /**
  * A text binding of a unit taken over: it sets the element's text only when it differs from what
  * is there. Lit's `hydrate` commits every property binding, so each text the server wrote would be
- * replaced by a new node of the same text, and the card laid out again in the take-over's frame
- * (its rendering: 15–31 ms on a 4× phone). Later renders keep it: the committed value is still the
- * server's then, not this one.
+ * replaced by a new node of the same text, and the card laid out again in the take-over's frame.
+ * The unit's later renders go through it too: the binding never committed the server's text, so a
+ * plain one would write every text once more at the next render.
  */
 class KeepText extends Directive {
   render(text: unknown): unknown {
