@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Alias, type PluginOption, type UserConfig } from 'vite';
 import { debugCodesPlugin } from './scripts/debug-sentences.mjs';
@@ -66,12 +66,9 @@ const LOCALES_FILE = 'adpx-offers.locales.json';
 const REST_FILE = 'adpx-offers.rest.iife.js';
 const LATER_FILE = 'adpx-offers.later.iife.js';
 const REST_SSR_FILE = 'adpx-offers.rest-ssr.iife.js';
-
-/** A file the first or the rest file loads beside itself: its name and sha384 (unknown: ''). */
-interface Sibling {
-  file: string;
-  integrity: string;
-}
+const AFTER_CARD_FILE = 'adpx-offers.after-card.iife.js';
+const AFTER_CARD_DOMPURIFY_FILE = 'adpx-offers.after-card.dompurify.iife.js';
+const REST_API_FILE = 'adpx-offers.rest-api.iife.js';
 
 /** The sha384 integrity of a file the build already wrote into dist/. */
 function integrityOf(file: string): string {
@@ -102,15 +99,24 @@ function scriptTagBuild(
   };
 }
 
+/**
+ * A file the split build's files load beside themselves: its name and its sha384. Each file is
+ * built before the files that load it (`npm run build`'s order, on an emptied dist/); a file not
+ * built yet has none (`''`): only the in-memory builds of the layers read it, and drop it.
+ */
+function sibling(file: string): { file: string; integrity: string } {
+  return { file, integrity: existsSync(new URL(`./dist/${file}`, import.meta.url)) ? integrityOf(file) : '' };
+}
+
 /** The aliases and build-time values of the split build's files (first, rest, ssr). */
-function splitBuild(config: UserConfig, siblings: Sibling[] = [], aliases: Alias[] = []): UserConfig {
-  const unknown = (file: string): Sibling => ({ file, integrity: '' });
-  const [rest = unknown(REST_FILE), later = unknown(LATER_FILE), restSsr = unknown(REST_SSR_FILE)] = siblings;
+function splitBuild(config: UserConfig, aliases: Alias[] = []): UserConfig {
   return {
     ...config,
     plugins: [minifyTemplatesPlugin(), debugCodesPlugin()],
     resolve: {
+      // The first alias that matches wins: `aliases` before the defaults.
       alias: [
+        ...aliases,
         {
           find: /^\.\/import-terms-sanitizer\.js$/,
           replacement: source('./src/sanitize/import-terms-sanitizer.sibling.ts'),
@@ -119,16 +125,20 @@ function splitBuild(config: UserConfig, siblings: Sibling[] = [], aliases: Alias
           find: /^\.\/load-translations\.js$/,
           replacement: source('./src/i18n/load-translations.script.ts'),
         },
-        ...aliases,
       ],
     },
     define: {
       ...config.define,
       __ADPX_SANITIZER__: JSON.stringify({ file: SANITIZER_FILE, integrity: integrityOf(SANITIZER_FILE) }),
       __ADPX_LOCALES__: JSON.stringify({ file: LOCALES_FILE, integrity: integrityOf(LOCALES_FILE) }),
-      __ADPX_REST__: JSON.stringify(rest),
-      __ADPX_LATER__: JSON.stringify(later),
-      __ADPX_REST_SSR__: JSON.stringify(restSsr),
+      __ADPX_REST__: JSON.stringify(sibling(REST_FILE)),
+      __ADPX_LATER__: JSON.stringify(sibling(LATER_FILE)),
+      __ADPX_REST_SSR__: JSON.stringify(sibling(REST_SSR_FILE)),
+      __ADPX_REST_API__: JSON.stringify(sibling(REST_API_FILE)),
+      __ADPX_AFTER_CARD__: JSON.stringify({
+        native: sibling(AFTER_CARD_FILE),
+        dompurify: sibling(AFTER_CARD_DOMPURIFY_FILE),
+      }),
     },
   };
 }
@@ -136,17 +146,32 @@ function splitBuild(config: UserConfig, siblings: Sibling[] = [], aliases: Alias
 const FIRST: Omit<Layer, 'modules'> = { name: 'first', symbol: 'adpx-offers.shared' };
 const REST: Omit<Layer, 'modules'> = { name: 'rest', symbol: 'adpx-offers.shared.rest' };
 
+/**
+ * The rest files' impression rule and terms sanitiser are the after-card file's, loaded once a
+ * card is on screen (src/boot/after-card.ts).
+ */
+const AFTER_CARD_MODULES: Alias[] = [
+  {
+    find: /^.*\/impression-rule\.js$/,
+    replacement: source('./src/tracking/impression-rule.after-card.ts'),
+  },
+  {
+    find: /^.*\/load-terms-sanitizer\.js$/,
+    replacement: source('./src/sanitize/load-terms-sanitizer.after-card.ts'),
+  },
+];
+
 /** A file of the split build that shares its modules (`layer`), with `plugins` added. */
 function sharingBuild(
   layer: Layer,
   start: string,
   fileName: string,
   name: string,
-  siblings: Sibling[],
   onlyRead: boolean,
   plugins: PluginOption[] = [],
+  aliases: Alias[] = [],
 ): UserConfig {
-  const config = splitBuild(scriptTagBuild(entryId(layer.name), name, fileName, true, true), siblings);
+  const config = splitBuild(scriptTagBuild(entryId(layer.name), name, fileName, true, true), aliases);
   return {
     ...config,
     plugins: [...(config.plugins ?? []), ...plugins, exposeModules(layer, source(start), onlyRead)],
@@ -154,14 +179,24 @@ function sharingBuild(
 }
 
 /** The first file's build, exposing its modules to the files built after it. */
-const firstBuild = (layer: Layer, siblings: Sibling[] = [], onlyRead = false) =>
-  sharingBuild(layer, './src/boot/start.ts', 'adpx-offers.iife.js', 'AdpxOffersBoot', siblings, onlyRead);
+const firstBuild = (layer: Layer, onlyRead = false) =>
+  sharingBuild(layer, './src/boot/start.ts', 'adpx-offers.iife.js', 'AdpxOffersBoot', onlyRead);
 
-/** The rest file's build: reads the first file's modules, exposes its own to the later file. */
-const restBuild = (first: Layer, layer: Layer, siblings: Sibling[] = [], onlyRead = false) =>
-  sharingBuild(layer, './src/iife-rest.ts', REST_FILE, 'AdpxOffersRest', siblings, onlyRead, [
-    importShared([first], 'rest'),
-  ]);
+/**
+ * A rest file's build (`mode`: `rest`, or `rest-ssr` with the take-over, or `rest-api` with the
+ * script API; entry `src/iife-<mode>.ts`): reads the first file's modules, exposes the rest
+ * layer's to the files built after it.
+ */
+const restBuild = (first: Layer, layer: Layer, mode = 'rest', onlyRead = false) =>
+  sharingBuild(
+    layer,
+    `./src/iife-${mode}.ts`,
+    `adpx-offers.${mode}.iife.js`,
+    'AdpxOffersRest',
+    onlyRead,
+    [importShared([first], mode)],
+    AFTER_CARD_MODULES,
+  );
 
 /** The modules of the first and the rest file (built in memory until they settle). */
 async function layers(): Promise<{ first: Layer; rest: Layer }> {
@@ -211,7 +246,6 @@ export default defineConfig(async ({ mode }) => {
   if (mode === 'ssr') {
     return splitBuild(
       scriptTagBuild('src/iife-ssr.ts', 'AdpxOffersBundle', 'adpx-offers.ssr.iife.js', true, true),
-      [],
       [none],
     );
   }
@@ -225,17 +259,27 @@ export default defineConfig(async ({ mode }) => {
       build: { ...config.build, rolldownOptions: { output } },
     };
   }
-  const later = { file: LATER_FILE, integrity: integrityOf(LATER_FILE) };
-  if (mode === 'rest') return restBuild(first, rest, [{ file: REST_FILE, integrity: '' }, later], true);
-  if (mode === 'rest-ssr') {
-    // The same rest layer (the later file reads it by position), with the take-over bundled too.
-    return sharingBuild(rest, './src/iife-rest-ssr.ts', REST_SSR_FILE, 'AdpxOffersRest', [], true, [
-      importShared([first], 'rest-ssr'),
-    ]);
+  if (mode === 'after-card' || mode === 'after-card-dompurify') {
+    // Loaded by the rest file once a card is on screen: the rest file has run by then. Engines
+    // without the HTML Sanitizer API get DOMPurify in it, and no adapter for that API.
+    const dompurify = mode === 'after-card-dompurify';
+    const aliases: Alias[] = [
+      { find: /^\.\/native-sanitizer\.js$/, replacement: source('./src/sanitize/native-sanitizer.none.ts') },
+      {
+        find: /^\.\/import-terms-sanitizer\.js$/,
+        replacement: source('./src/sanitize/import-terms-sanitizer.bundled.ts'),
+      },
+    ];
+    const file = dompurify ? AFTER_CARD_DOMPURIFY_FILE : AFTER_CARD_FILE;
+    const config = splitBuild(
+      scriptTagBuild('src/iife-after-card.ts', 'AdpxOffersAfterCard', file, false),
+      dompurify ? aliases : [],
+    );
+    return { ...config, plugins: [...(config.plugins ?? []), importShared([first, rest], mode)] };
   }
-  const siblings = [REST_FILE, LATER_FILE, REST_SSR_FILE].map((file) => ({
-    file,
-    integrity: integrityOf(file),
-  }));
-  return firstBuild(first, siblings, true);
+  // `rest-ssr` and `rest-api`: the same rest layer (the later and after-card files read it by
+  // position), with the take-over or the script API bundled too.
+  if (mode === 'rest' || mode === 'rest-ssr' || mode === 'rest-api')
+    return restBuild(first, rest, mode, true);
+  return firstBuild(first, true);
 });

@@ -159,21 +159,26 @@ test('a page that uses Adpx before any card gets the later file at once, and its
 });
 
 test.describe('a launcher page (AdpxConfig, Adpx.init before the script API arrived)', () => {
-  test('the request leaves before the rest and the later file are fetched; its unit adopts it', async ({
+  test('the request leaves before the rest-api file is fetched, the one file the card needs; its unit adopts it', async ({
     page,
     mock,
   }) => {
-    const postsWhenAsked: number[] = [];
-    await page.route(/\/dist\/adpx-offers\.(rest|later)\.iife\.js$/, async (route) => {
-      // Both files are held back until the service has the POST: a request that waited for the
-      // script API (the later file) or the unit (the rest file) would never come.
-      await expect.poll(() => mock.requests().length).toBe(1);
-      postsWhenAsked.push(mock.requests().length);
+    const asked: Array<{ file: string; posts: number }> = [];
+    await page.route(/\/dist\/adpx-offers\.[a-z-.]+\.iife\.js$/, async (route) => {
+      const file = new URL(route.request().url()).pathname.split('/').pop() ?? '';
+      // The file is held back until the service has the POST: a request that waited for the
+      // script API or the unit would never come.
+      if (file === 'adpx-offers.rest-api.iife.js') await expect.poll(() => mock.requests().length).toBe(1);
+      asked.push({ file, posts: mock.requests().length });
       await route.continue();
     });
     await page.goto(`${mock.url}/early-launcher.html`);
     await expect(page.locator('#slot > adpx-offers [part~="offer"]').first()).toBeVisible();
-    expect(postsWhenAsked).toEqual([1, 1]);
+    // The rest and the script API in one file (src/iife-rest-api.ts); the after-card file once the
+    // card is on screen; neither the plain rest nor the later file.
+    expect(asked[0]).toEqual({ file: 'adpx-offers.rest-api.iife.js', posts: 1 });
+    expect(asked.map((entry) => entry.file)).not.toContain('adpx-offers.rest.iife.js');
+    expect(asked.map((entry) => entry.file)).not.toContain(LATER);
     expect(mock.requests()).toHaveLength(1);
     // The unit's own request: its target's language, AdpxUser, the config's placement.
     expect(mock.requests()[0]?.body).toMatchObject({

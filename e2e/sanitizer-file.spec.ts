@@ -1,7 +1,7 @@
 /**
- * The script-tag build's second file: DOMPurify and the terms sanitiser in
- * `dist/adpx-offers.sanitizer.iife.js`, loaded next to the first file in engines without the HTML
- * Sanitizer API (here Chromium without `setHTML`, see e2e/cases/sanitizer-paths.ts). What the page
+ * DOMPurify and the terms sanitiser in the script tag: the after-card file of engines without the
+ * HTML Sanitizer API (`dist/adpx-offers.after-card.dompurify.iife.js`), loaded next to the first
+ * file (here Chromium without `setHTML`, see e2e/cases/sanitizer-paths.ts). What the page
  * asked for is read from the requests the browser made and the script elements the SDK inserted.
  */
 import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';

@@ -21,12 +21,17 @@ const SHARED = Symbol.for('adpx-offers.shared.rest');
 const READY = Symbol.for('adpx-offers.rest-ready');
 const WAITING = Symbol.for('adpx-offers.later');
 
-/** `styleSheets`: whether the unit's style sheets are built before it is defined (define-in-slices.ts). */
-export function boot(shared: unknown[], styleSheets = true): void {
+/**
+ * `styleSheets`: whether the unit's style sheets are built before it is defined
+ * (define-in-slices.ts); `defined`: what runs once the elements are (the rest-api file's `Adpx`).
+ */
+export function boot(shared: unknown[], styleSheets = true, defined?: () => void): void {
   if (Reflect.get(window, SHARED)) return;
   Reflect.set(window, SHARED, shared);
   void defineInSlices(styleSheets).then(() => {
-    // The later file arrived first (a launcher page asks for both at once): it runs now.
+    defined?.();
+    // The later file arrived first (a page that used `Adpx` once the rest file was asked for): it
+    // runs now.
     Reflect.set(window, READY, true);
     (Reflect.get(window, WAITING) as (() => void) | undefined)?.();
   });

@@ -2,8 +2,8 @@ import type { Page } from '@playwright/test';
 import type { SanitizeCase } from './sanitize-cases.js';
 
 /**
- * The two terms sanitisers: the browser's own (`Element.setHTML`, Chromium here) and DOMPurify
- * from the sibling file, which engines without the HTML Sanitizer API use. Chromium runs the
+ * The two terms sanitisers: the browser's own (`Element.setHTML`, Chromium here) and DOMPurify,
+ * which engines without the HTML Sanitizer API get in their after-card file. Chromium runs the
  * DOMPurify path when the page has no `setHTML`: the test removes it before any script of the
  * page runs. The switch is the engine's, not the SDK's: no option, global or attribute of the SDK
  * selects a sanitiser, so a page has nothing to weaken; without `setHTML` it gets DOMPurify with
@@ -12,7 +12,11 @@ import type { SanitizeCase } from './sanitize-cases.js';
 export const SANITIZER_PATHS = ['native', 'dompurify'] as const;
 export type SanitizerPath = (typeof SANITIZER_PATHS)[number];
 
-export const SANITIZER_FILE = 'adpx-offers.sanitizer.iife.js';
+/**
+ * The file that brings DOMPurify to the script tag: the after-card file of engines without the
+ * HTML Sanitizer API (docs/decisions/016).
+ */
+export const SANITIZER_FILE = 'adpx-offers.after-card.dompurify.iife.js';
 
 /** Makes the page an engine without the HTML Sanitizer API when `path` is `dompurify`. */
 export async function useSanitizerPath(page: Page, path: SanitizerPath): Promise<void> {
@@ -22,7 +26,7 @@ export async function useSanitizerPath(page: Page, path: SanitizerPath): Promise
   });
 }
 
-/** True when the page requested the sibling file (the DOMPurify path). */
+/** True when the page requested DOMPurify's file (the DOMPurify path). */
 export function sanitizerFileRequested(page: Page): Promise<boolean> {
   return page.evaluate(
     (file) => performance.getEntriesByType('resource').some((e) => e.name.endsWith(`/${file}`)),

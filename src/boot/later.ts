@@ -11,6 +11,11 @@ declare const __ADPX_LATER__: { file: string; integrity: string };
 
 let asked = false;
 
+/** The rest file on its way carries the script API (the rest-api file): no later file. */
+export function apiComesWithRest(): void {
+  asked = true;
+}
+
 /** Loads the later file, once; a failure is said in the console (the API stays a stub). */
 export function loadLater(): void {
   if (asked) return;

@@ -11,21 +11,26 @@ import { AdpxEvent } from '../events/adpx-event.js';
 import { rememberOwnScript } from '../sanitize/own-script.js';
 import { loadSiblingScript } from '../sanitize/sibling-script.js';
 import { installAdpxStub } from './adpx-stub.js';
-import { loadLater } from './later.js';
+import { apiComesWithRest, loadLater } from './later.js';
 import { nextTask } from '../next-task.js';
 import { startEarlyRequests } from './early-request.js';
 
 declare const __ADPX_REST__: { file: string; integrity: string };
 declare const __ADPX_REST_SSR__: { file: string; integrity: string };
+declare const __ADPX_REST_API__: { file: string; integrity: string };
 
 /**
  * The rest file this page needs: with the take-over (src/iife-rest-ssr.ts) when a unit in it was
  * rendered on the server (a declarative shadow root and the server's state), so that it hydrates
- * instead of rendering again; else the plain one.
+ * instead of rendering again; with the script API (src/iife-rest-api.ts) when the page uses
+ * `Adpx` already, one download instead of the rest and the later file; else the plain one.
  */
-function restFile(): { file: string; integrity: string } {
+function restFile(apiWanted: boolean): { file: string; integrity: string } {
   const rendered = document.querySelector(`adpx-offers > script[${SERVER_STATE_ATTRIBUTE}]`);
-  return rendered?.parentElement?.shadowRoot ? __ADPX_REST_SSR__ : __ADPX_REST__;
+  if (rendered?.parentElement?.shadowRoot) return __ADPX_REST_SSR__;
+  if (!apiWanted) return __ADPX_REST__;
+  apiComesWithRest();
+  return __ADPX_REST_API__;
 }
 
 /** Where the first file leaves its modules for the rest file (scripts/shared-modules.mjs). */
@@ -71,12 +76,12 @@ function start(apiWanted: boolean): void {
   try {
     // First the rest file's URL, through the page's Trusted Types: a page that refuses it sends
     // no request that no unit could adopt.
-    const rest = restFile();
+    const rest = restFile(apiWanted);
     loadSiblingScript(rest.file, rest.integrity).catch(reportRestFailure);
   } catch (error) {
     return reportRestFailure(error);
   }
-  // A launcher page (`AdpxConfig`, `Adpx.cmd`) needs the API now: it comes beside the rest file.
+  // A page with a server-rendered unit that uses `Adpx` now: the API comes beside the rest file.
   if (apiWanted) loadLater();
   // The requests in a task of their own, after this file's evaluation (issue 36: no task over
   // 50 ms on a phone); the rest file is on its way meanwhile. The units of the single file or of

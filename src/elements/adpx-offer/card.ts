@@ -19,7 +19,8 @@ import type { Messages } from '../../i18n/messages.js';
 import type { Offer } from '../../model/types.js';
 import { nextTask } from '../../next-task.js';
 import { deliverBeacon } from '../../tracking/beacon.js';
-import { ImpressionController } from '../../tracking/impression-controller.js';
+import type { ImpressionController } from '../../tracking/impression-controller.js';
+import { loadImpressionRule } from '../../tracking/impression-rule.js';
 import { inLaterTask, runLaterSteps } from '../../tracking/later-steps.js';
 import type { BeaconLedger } from '../../tracking/ledger.js';
 import { Terms, type TermsMode } from '../adpx-terms/terms.js';
@@ -72,7 +73,8 @@ export class OfferCard {
   failedImage?: string;
   readonly terms: Terms;
   readonly image;
-  private readonly impressions: ImpressionController;
+  /** The impression rule on the card's box, once its code is there (see {@link rendered}). */
+  private impressions?: ImpressionController;
   private readonly media: MediaSizeController;
   /** The position the card was last rendered at (its events carry it). */
   private view?: CardView;
@@ -96,11 +98,6 @@ export class OfferCard {
     this.media = new MediaSizeController(host, () => this.root);
     this.media.memo = frameWidth;
     this.media.image = this.image;
-    this.impressions = new ImpressionController(host, {
-      onImpression: () => this.countImpression(),
-      dwellMs: context.dwell,
-      log: (message, ...details) => context.log()(message, ...details),
-    });
   }
 
   /** The offer can be saved for later: the publisher's wallet is on and it has a save URL. */
@@ -122,18 +119,33 @@ export class OfferCard {
    * After each render of the host, whether the card was in it or not: a card new on screen fires
    * `offer_shown`; its impression is watched on its box until it counts. The watch (its observer,
    * the occlusion check, the timers) is set in the next task, not in the render's (issue 36: the
-   * first card's task stays short on a phone); the rule measures from then on (decision 002).
+   * first card's task stays short on a phone), and once the rule's code is there (the split script
+   * tag loads it after the first card: impression-rule.after-card.ts); the rule measures from then
+   * on (decision 002).
    */
   rendered(): void {
     const root = this.root;
     if (root && !this.onScreen) this.emit('offer_shown', this.progress());
     this.onScreen = root !== null;
     this.terms.rendered();
+    this.setWatch();
+  }
+
+  private setWatch(): void {
     if (this.watchSet) return;
     this.watchSet = true;
-    void nextTask().then(() => {
+    // A rule whose file failed to load (the network) is asked for again once the browser is
+    // back online: the card counts then.
+    const failed = (error: Error) =>
+      this.context.log()('C5', 'the impression rule could not be loaded; tried again online:', error.message);
+    void Promise.all([loadImpressionRule(failed), nextTask()]).then(([Rule]) => {
       this.watchSet = false;
       if (this.disposed) return;
+      this.impressions ??= new Rule(this.host, {
+        onImpression: () => this.countImpression(),
+        dwellMs: this.context.dwell,
+        log: (message, ...details) => this.context.log()(message, ...details),
+      });
       const box = this.root;
       this.impressions.watch(box && !this.ledger.impressed(this.offer) ? String(this.offer.id) : null, box);
     });
@@ -142,8 +154,10 @@ export class OfferCard {
   /** The card left its host for good. */
   dispose(): void {
     this.disposed = true;
-    this.impressions.watch(null);
-    this.host.removeController(this.impressions);
+    if (this.impressions) {
+      this.impressions.watch(null);
+      this.host.removeController(this.impressions);
+    }
     this.media.stop();
     this.host.removeController(this.media);
   }
@@ -188,7 +202,7 @@ export class OfferCard {
       this.offer.id,
     );
     this.countImpression();
-    this.impressions.watch(null);
+    this.impressions?.watch(null);
   }
 
   /**
