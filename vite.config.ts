@@ -19,13 +19,18 @@ import {
  * run in this order by `npm run build`:
  *
  * - `--mode sanitizer`: `dist/adpx-offers.sanitizer.iife.js`, DOMPurify and the terms sanitiser.
+ * - `--mode later`: `dist/adpx-offers.later.iife.js`, `window.Adpx` alone (decision 016).
+ * - `--mode after-card`, `--mode after-card-dompurify`: `dist/adpx-offers.after-card.iife.js` and
+ *   `….after-card.dompurify.iife.js`, the impression rule and the terms' sanitiser (the native
+ *   adapter, or DOMPurify), which a rest file loads once a card is on screen.
  * - `--mode rest`: `dist/adpx-offers.rest.iife.js`, the rest of the SDK (elements, templates,
- *   tracking, `window.Adpx`), which the first file loads beside itself (decision 016). It reads the
+ *   ledger and beacons), which the first file loads beside itself (decision 016). It reads the
  *   first file's modules from it by position instead of carrying them (scripts/shared-modules.mjs),
- *   and loads the sanitizer file from its own URL when terms are about to open in an engine
- *   without the HTML Sanitizer API, with the file's sha384 hash (read here) as `integrity`.
+ *   and loads the after-card file from its own URL, with that file's sha384 hash (read here) as
+ *   `integrity`. `--mode rest-ssr` and `--mode rest-api`: the same with the take-over of a
+ *   server-rendered unit, or with `window.Adpx`.
  * - default: `dist/adpx-offers.iife.js`, the first file, the one a publisher's tag loads: it starts
- *   the offers request of the units in the page and loads the rest file with its sha384 hash.
+ *   the offers request of the units in the page and loads a rest file with its sha384 hash.
  * - `--mode ssr`: `dist/adpx-offers.ssr.iife.js`, one file with Lit's hydrate support, for pages
  *   whose units are rendered on the server (`adpx-offers/ssr`); same siblings.
  * - `--mode single`: `dist/adpx-offers.single.iife.js`, one self-contained file with everything,

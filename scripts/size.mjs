@@ -19,10 +19,12 @@
 // for a feature nobody weighed. A change that needs more raises the budget in the same commit,
 // with the bytes and the reason in its message; lower a budget whenever the size drops. Override
 // one with ADPX_SIZE_BUDGET_<NAME> (bytes; NAME = FIRST, REST, AFTER_CARD, AFTER_CARD_DOMPURIFY,
-// LATER, REST_SSR, SANITIZER, SINGLE, SSR or LOCALES).
+// LATER, REST_API, REST_SSR, SANITIZER, SINGLE, SSR or LOCALES).
 // The ceilings are issue 36's ratchet and stay: what a page downloads before its first card never
 // grows past the one first file of before (45,700 B) plus 1 KB, what it downloads in all with the
 // terms sanitised by DOMPurify stays under 57,600 B, and the single file grows no more (65,188 B).
+// A launcher page (first + rest-api file) is still over the first ceiling: it may not grow past
+// 47,900 B meanwhile.
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
@@ -43,6 +45,11 @@ const FILES = [
 /** Ceilings over several files (gzip bytes), issue 36. */
 const BEFORE_FIRST_CARD = 46_724;
 const WITH_SANITIZER = 57_600;
+/**
+ * A launcher page's card (first + rest-api file) is still over `BEFORE_FIRST_CARD` (decision 016,
+ * "Not done"): it may not grow while it is. Lower it as it drops.
+ */
+const BEFORE_LAUNCHER_CARD = 47_900;
 
 const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
 const read = (file) => {
@@ -78,12 +85,15 @@ const ceilings = [
     firstAndRest + gzipOf.AFTER_CARD_DOMPURIFY,
     WITH_SANITIZER,
   ],
+  [
+    'before the first card of a page that uses Adpx at once (first + rest-api file)',
+    gzipOf.FIRST + gzipOf.REST_API,
+    BEFORE_LAUNCHER_CARD,
+  ],
 ];
 console.log(
   `in all, terms sanitised by the browser (first + rest + after-card file): gzip ${firstAndRest + gzipOf.AFTER_CARD} B`,
 );
-const api = gzipOf.FIRST + gzipOf.REST_API;
-console.log(`before the first card of a page that uses Adpx at once (first + rest-api file): gzip ${api} B`);
 console.log(
   `first + rest + later file (a page that calls Adpx once the rest file was asked for): gzip ${firstAndRest + gzipOf.LATER} B`,
 );

@@ -19,7 +19,8 @@
 //   the layout shift through hydration (every shift without recent input, from navigation) and the
 //   long animation frames (> 50 ms) from navigation to the end of that tail, against the hand page;
 // - `launcher`: a page written for the service's launcher, `window.AdpxConfig`, the tag and
-//   `Adpx.init({ autoShow: true })`, its unit inline in a target (net-launcher.html).
+//   `Adpx.init({ autoShow: true })`, its unit inline in a target (net-launcher.html); its rest
+//   file is the one with the script API (`adpx-offers.rest-api.iife.js`).
 //
 // A pair loads the hand page and one SDK page, order alternating; each figure is the median of the
 // pairs (at least 5 in a full run), a ratio the median of the pairs' ratios. The probe is the phone
@@ -51,6 +52,8 @@ const PAGES = {
 };
 /** The rest file, which the first file asks for and the preload pages preload. */
 const REST = '/dist/adpx-offers.rest.iife.js';
+/** The rest file of a page that uses `Adpx` when the tag runs (the launcher page): with the API. */
+const REST_API = '/dist/adpx-offers.rest-api.iife.js';
 /** After the take-over (or the hand page's card): how long shifts and long frames are watched. */
 const TAIL_MS = 3000;
 const LONG_MS = 50;
@@ -103,7 +106,8 @@ async function load(ctx, front, side, tail = false) {
     page.on('console', (message) => {
       if (/preload/i.test(message.text())) preloadWarnings.push(message.text());
     });
-    const restGets = front.gets(REST);
+    const restFile = side === 'launcher' ? REST_API : REST;
+    const restGets = front.gets(restFile);
     await page.addInitScript(probe);
     await page.addInitScript(recordShifts);
     const painted = page.waitForEvent('console', {
@@ -157,9 +161,9 @@ async function load(ctx, front, side, tail = false) {
         image: resources.find((e) => new URL(e.name).pathname.startsWith('/img/'))?.responseEnd ?? NaN,
         scripts,
       };
-    }, REST);
+    }, restFile);
     // The page has run the rest file (its card is painted), so every GET of it has been served.
-    return { ...seen, ...after, restGets: front.gets(REST) - restGets, preloadWarnings };
+    return { ...seen, ...after, restGets: front.gets(restFile) - restGets, preloadWarnings };
   } finally {
     await close();
   }

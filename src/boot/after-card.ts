@@ -1,7 +1,7 @@
 /**
  * The split script tag's after-card file (src/iife-after-card.ts, decision 016): what a card
- * needs only once it is on screen, the impression rule and the terms' sanitiser, in two
- * versions: with the HTML Sanitizer API's adapter, or with DOMPurify for engines without it. The rest files
+ * needs only once it is on screen, the impression rule and the terms' sanitiser, in two versions:
+ * with the HTML Sanitizer API's adapter, or with DOMPurify for engines without it. The rest files
  * carry neither (vite.config.ts puts impression-rule.after-card.ts and
  * load-terms-sanitizer.after-card.ts in place of their modules); they load this file when a card
  * is on screen or its terms are about to open, once, as every sibling is loaded
@@ -67,7 +67,8 @@ export function afterCardArrives(onFailure: (error: Error) => void): Promise<Aft
   const attempt = (): void =>
     void loadAfterCard().catch((error: Error) => {
       onFailure(error);
-      addEventListener('online', attempt, { once: true });
+      // Once: no listener of ours stays on the page after the file has come.
+      if (!afterCardLoaded()) addEventListener('online', attempt, { once: true });
     });
   attempt();
   return whenArrived;
