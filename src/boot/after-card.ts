@@ -29,9 +29,17 @@ export const AFTER_CARD_KEY = Symbol.for('adpx-offers.after-card');
 export const afterCardLoaded = (): AfterCard | undefined => Reflect.get(window, AFTER_CARD_KEY) as AfterCard;
 
 let loading: Promise<AfterCard> | undefined;
-let arrived: (loaded: AfterCard) => void = () => {};
+let resolveArrived: (loaded: AfterCard) => void = () => {};
 /** Resolves once the file has run, whichever call loaded it. */
-const whenArrived = new Promise<AfterCard>((resolve) => (arrived = resolve));
+const whenArrived = new Promise<AfterCard>((resolve) => (resolveArrived = resolve));
+/** Removes the retries waiting for the browser to be back online (`afterCardArrives`). */
+const retries = new AbortController();
+
+/** The file has run: every waiting card gets it, and no retry of ours stays on the page. */
+function arrived(loaded: AfterCard): void {
+  resolveArrived(loaded);
+  retries.abort();
+}
 
 /**
  * The file for this engine: with the HTML Sanitizer API's adapter where `Element.setHTML` exists,
@@ -67,8 +75,7 @@ export function afterCardArrives(onFailure: (error: Error) => void): Promise<Aft
   const attempt = (): void =>
     void loadAfterCard().catch((error: Error) => {
       onFailure(error);
-      // Once: no listener of ours stays on the page after the file has come.
-      if (!afterCardLoaded()) addEventListener('online', attempt, { once: true });
+      addEventListener('online', attempt, { once: true, signal: retries.signal });
     });
   attempt();
   return whenArrived;
