@@ -158,11 +158,11 @@ const REST: Omit<Layer, 'modules'> = { name: 'rest', symbol: 'adpx-offers.shared
 const AFTER_CARD_MODULES: Alias[] = [
   {
     find: /^.*\/impression-rule\.js$/,
-    replacement: source('./src/tracking/impression-rule.after-card.ts'),
+    replacement: source('./src/boot/impression-rule.after-card.ts'),
   },
   {
     find: /^.*\/load-terms-sanitizer\.js$/,
-    replacement: source('./src/sanitize/load-terms-sanitizer.after-card.ts'),
+    replacement: source('./src/boot/load-terms-sanitizer.after-card.ts'),
   },
 ];
 

@@ -23,7 +23,8 @@ declare const __ADPX_REST_API__: { file: string; integrity: string };
  * The rest file this page needs: with the take-over (src/iife-rest-ssr.ts) when a unit in it was
  * rendered on the server (a declarative shadow root and the server's state), so that it hydrates
  * instead of rendering again; with the script API (src/iife-rest-api.ts) when the page uses
- * `Adpx` already, one download instead of the rest and the later file; else the plain one.
+ * `Adpx` already, one download instead of the rest and the later file (so no later file is asked
+ * for: `apiComesWithRest`); else the plain one.
  */
 function restFile(apiWanted: boolean): { file: string; integrity: string } {
   const rendered = document.querySelector(`adpx-offers > script[${SERVER_STATE_ATTRIBUTE}]`);

@@ -1,7 +1,7 @@
 /**
  * How a card reaches the impression rule (impression-controller.ts): bundled with it here (the ESM
  * build, the single and ssr files). The split script tag's rest file has no copy: it loads the
- * after-card file once a card is on screen (impression-rule.after-card.ts, decision 016).
+ * after-card file once a card is on screen (boot/impression-rule.after-card.ts, decision 016).
  */
 import { ImpressionController } from './impression-controller.js';
 

@@ -120,7 +120,7 @@ export class OfferCard {
    * `offer_shown`; its impression is watched on its box until it counts. The watch (its observer,
    * the occlusion check, the timers) is set in the next task, not in the render's (issue 36: the
    * first card's task stays short on a phone), and once the rule's code is there (the split script
-   * tag loads it after the first card: impression-rule.after-card.ts); the rule measures from then
+   * tag loads it after the first card: boot/impression-rule.after-card.ts); the rule measures from then
    * on (decision 002).
    */
   rendered(): void {

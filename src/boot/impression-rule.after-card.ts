@@ -3,8 +3,8 @@
  * impression-rule.ts in the rest files): the first card does not wait for it. A card on screen asks
  * for it, from the after-card file (src/boot/after-card.ts), until it is there.
  */
-import { afterCardArrives } from '../boot/after-card.js';
-import type { ImpressionController } from './impression-controller.js';
+import { afterCardArrives } from './after-card.js';
+import type { ImpressionController } from '../tracking/impression-controller.js';
 
 /**
  * The impression rule's class, once its file has run: a load that failed is told to `onFailure`

@@ -4,10 +4,10 @@
  * DOMPurify's loader are in the after-card file (src/boot/after-card.ts), which the terms ask for
  * when the browser is idle after their card rendered, or at the first click if sooner.
  */
-import { afterCardLoaded, loadAfterCard } from '../boot/after-card.js';
-import type { TermsSanitizer } from './allowlist.js';
+import { afterCardLoaded, loadAfterCard } from './after-card.js';
+import type { TermsSanitizer } from '../sanitize/allowlist.js';
 
-export type { TermsSanitizer } from './allowlist.js';
+export type { TermsSanitizer } from '../sanitize/allowlist.js';
 
 /** The sanitiser once a load has resolved with it: what a later caller takes without waiting. */
 export const loadedTermsSanitizer = (): TermsSanitizer | undefined =>
