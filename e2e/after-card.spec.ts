@@ -5,7 +5,17 @@
  */
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
-import { debugLines, expect, expectHits, hits, quiet, test, watchFetches } from './fixtures.js';
+import {
+  debugLines,
+  events,
+  expect,
+  expectHits,
+  hits,
+  quiet,
+  recordEvents,
+  test,
+  watchFetches,
+} from './fixtures.js';
 
 const AFTER_CARD = 'adpx-offers.after-card.iife.js';
 const card = (page: Page) => page.locator('adpx-offers [part~="offer"]').first();
@@ -56,7 +66,7 @@ test('a page whose unit finds no offers never downloads the after-card file', as
   expect(asked).toEqual([]);
 });
 
-test('the after-card file failed to load: no pixel, then one once the browser is back online', async ({
+test('the after-card file failed to load: one error, no pixel, then one once the browser is back online', async ({
   page,
   context,
   mock,
@@ -78,6 +88,11 @@ test('the after-card file failed to load: no pixel, then one once the browser is
     await route.fulfill({ response, body });
   });
   const lines = debugLines(page);
+  const warnings: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'warning') warnings.push(message.text());
+  });
+  await recordEvents(page);
   await watchFetches(page);
   await page.goto(`${mock.url}/early.html`);
   await expect(card(page)).toBeVisible();
@@ -85,6 +100,12 @@ test('the after-card file failed to load: no pixel, then one once the browser is
   await quiet(page, mock);
   expect(tries).toBe(1);
   expect(hits(mock, 'pixel')).toHaveLength(0);
+  // No impression can count meanwhile: the page hears of it once, as an `error` and a warning.
+  const errors = async () => (await events(page)).filter((event) => event.type === 'adpx-error');
+  expect(await errors()).toEqual([
+    { type: 'adpx-error', detail: { message: expect.stringContaining(AFTER_CARD), code: 'render' } },
+  ]);
+  expect(warnings.filter((text) => text.includes(AFTER_CARD))).toHaveLength(1);
   // The browser goes offline and comes back: the card asks for the file again.
   reachable = true;
   await context.setOffline(true);
@@ -93,4 +114,5 @@ test('the after-card file failed to load: no pixel, then one once the browser is
   await quiet(page, mock);
   expect(tries).toBe(2);
   expect(hits(mock, 'pixel')).toHaveLength(1);
+  expect(await errors()).toHaveLength(1);
 });

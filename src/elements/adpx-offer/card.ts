@@ -28,6 +28,12 @@ import { pickImage } from './image-source.js';
 import { MediaSizeController, type FrameWidthMemo } from './media-size.js';
 import { SaveState } from './save-for-later.js';
 
+/**
+ * The hosts already told that the impression rule could not be loaded: one `error` a unit, not one
+ * a card or a retry.
+ */
+const toldRuleFailure = new WeakSet<CardHost>();
+
 /** The element a card renders in: `<adpx-offer>` or `<adpx-offers>`. */
 export type CardHost = ReactiveControllerHost & HTMLElement & { readonly renderRoot: ParentNode };
 
@@ -134,10 +140,16 @@ export class OfferCard {
   private setWatch(): void {
     if (this.watchSet) return;
     this.watchSet = true;
-    // A rule whose file failed to load (the network) is asked for again once the browser is
-    // back online: the card counts then.
-    const failed = (error: Error) =>
+    // A rule whose file failed to load (the network, a file not published beside the tag) is
+    // asked for again once the browser is back online: the card counts then. Until then no
+    // impression can count, so the page hears of it: an `error` and a console warning, once.
+    const failed = (error: Error) => {
       this.context.log()('C5', 'the impression rule could not be loaded; tried again online:', error.message);
+      if (toldRuleFailure.has(this.host)) return;
+      toldRuleFailure.add(this.host);
+      console.warn(error.message);
+      this.emit('error', { message: error.message, code: 'render' });
+    };
     void Promise.all([loadImpressionRule(failed), nextTask()]).then(([Rule]) => {
       this.watchSet = false;
       if (this.disposed) return;
